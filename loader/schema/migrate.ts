@@ -1,0 +1,62 @@
+// Versioned migrations. Each migration runs in its own transaction and records itself in
+// schema_migrations; `migrate` applies the pending ones in order and is safe to repeat.
+
+import type { Queryable, Store } from '../store.js';
+import { INITIAL_SCHEMA } from './001-initial.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', statements: INITIAL_SCHEMA }];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export interface MigrationReport {
+  applied: Migration[];
+  version: number;
+}
+
+export async function appliedVersions(db: Queryable): Promise<number[]> {
+  await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name VARCHAR NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT current_timestamp
+  )`);
+  const rows = await db.all<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+  return rows.map((r) => r.version);
+}
+
+export async function pendingMigrations(store: Store): Promise<Migration[]> {
+  const applied = new Set(await appliedVersions(store));
+  return MIGRATIONS.filter((m) => !applied.has(m.version));
+}
+
+/** Applies every pending migration; a store newer than this build is refused. */
+export async function migrate(store: Store): Promise<MigrationReport> {
+  const applied = await appliedVersions(store);
+  const newest = applied.length ? Math.max(...applied) : 0;
+  if (newest > LATEST_SCHEMA_VERSION) {
+    throw new Error(
+      `The store at ${store.path} has schema version ${newest}, newer than this Ludex build ` +
+        `(${LATEST_SCHEMA_VERSION}). Upgrade Ludex before opening it.`,
+    );
+  }
+  const done = new Set(applied);
+  const report: MigrationReport = { applied: [], version: newest };
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.version)) continue;
+    await store.transaction(async (tx) => {
+      for (const statement of migration.statements) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    });
+    report.applied.push(migration);
+    report.version = migration.version;
+  }
+  return report;
+}

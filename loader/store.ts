@@ -1,0 +1,219 @@
+// The one door to DuckDB. Every statement binds its parameters; every failure becomes a
+// StoreError that keeps the SQL and the cause. Nothing else in Ludex imports DuckDB.
+
+import {
+  DuckDBConnection,
+  DuckDBInstance,
+  listValue,
+  type DuckDBAppender,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+
+/** A bound parameter. Arrays bind as DuckDB lists. */
+export type SqlValue = string | number | boolean | null | bigint | Date | readonly SqlValue[];
+export type SqlParams = readonly SqlValue[];
+export type Row = Record<string, unknown>;
+
+export interface StoreOptions {
+  /** DuckDB memory_limit, e.g. "2GB" (the default caps DuckDB well below the machine). */
+  memoryLimit?: string;
+  readOnly?: boolean;
+}
+
+export const DEFAULT_STORE_OPTIONS: Required<Pick<StoreOptions, 'memoryLimit'>> = { memoryLimit: '4GB' };
+
+export class StoreError extends Error {
+  readonly sql: string | undefined;
+  constructor(message: string, options: { cause?: unknown; sql?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'StoreError';
+    this.sql = options.sql;
+  }
+}
+
+/** The store file is held by another process (usually a running server). */
+export class StoreLockedError extends StoreError {
+  constructor(path: string, cause: unknown) {
+    super(
+      `The store at ${path} is in use by another process (a running Ludex server?). ` +
+        'Stop that process first, or run this command against another LUDEX_DATA_DIR.',
+      { cause },
+    );
+    this.name = 'StoreLockedError';
+  }
+}
+
+/** Statements run one at a time per connection: DuckDB connections are not re-entrant. */
+class SerialConnection {
+  private tail: Promise<unknown> = Promise.resolve();
+  constructor(readonly connection: DuckDBConnection) {}
+
+  enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(work, work);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+export interface Queryable {
+  run(sql: string, params?: SqlParams): Promise<void>;
+  all<T extends Row = Row>(sql: string, params?: SqlParams): Promise<T[]>;
+  columns(sql: string, params?: SqlParams): Promise<Record<string, unknown[]>>;
+  /** Bulk insert through DuckDB's appender; rows are arrays in the table's column order. */
+  append(table: string, rows: readonly (readonly SqlValue[])[]): Promise<void>;
+}
+
+class ConnectionQueryable implements Queryable {
+  constructor(protected readonly conn: SerialConnection) {}
+
+  run(sql: string, params: SqlParams = []): Promise<void> {
+    return this.conn.enqueue(async () => {
+      try {
+        await this.conn.connection.run(sql, toDuckValues(params));
+      } catch (cause) {
+        throw wrap(cause, sql);
+      }
+    });
+  }
+
+  all<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
+    return this.conn.enqueue(async () => {
+      try {
+        const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));
+        return reader.getRowObjectsJS() as T[];
+      } catch (cause) {
+        throw wrap(cause, sql);
+      }
+    });
+  }
+
+  columns(sql: string, params: SqlParams = []): Promise<Record<string, unknown[]>> {
+    return this.conn.enqueue(async () => {
+      try {
+        const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));
+        return reader.getColumnsObjectJS() as Record<string, unknown[]>;
+      } catch (cause) {
+        throw wrap(cause, sql);
+      }
+    });
+  }
+
+  append(table: string, rows: readonly (readonly SqlValue[])[]): Promise<void> {
+    return this.conn.enqueue(async () => {
+      let appender: DuckDBAppender | undefined;
+      try {
+        appender = await this.conn.connection.createAppender(table);
+        for (const row of rows) {
+          for (const value of row) appendValue(appender, value);
+          appender.endRow();
+        }
+        appender.flushSync();
+      } catch (cause) {
+        throw wrap(cause, `APPEND INTO ${table}`);
+      } finally {
+        appender?.closeSync();
+      }
+    });
+  }
+}
+
+export class Store extends ConnectionQueryable {
+  private transactionTail: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    connection: SerialConnection,
+    readonly path: string,
+  ) {
+    super(connection);
+  }
+
+  /** Opens (creating if needed) the store file at `path`, or an in-memory store for ":memory:". */
+  static async open(path: string, options: StoreOptions = {}): Promise<Store> {
+    const { memoryLimit, readOnly } = { ...DEFAULT_STORE_OPTIONS, ...options };
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(path, {
+        memory_limit: memoryLimit,
+        ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
+      });
+    } catch (cause) {
+      if (/lock/i.test(String((cause as Error)?.message ?? cause))) throw new StoreLockedError(path, cause);
+      throw new StoreError(`Could not open the store at ${path}: ${(cause as Error)?.message ?? cause}`, { cause });
+    }
+    const connection = await instance.connect();
+    return new Store(instance, new SerialConnection(connection), path);
+  }
+
+  /**
+   * Runs `work` in one transaction on its own connection: all of it commits, or none of it
+   * does. Transactions run one at a time, so writers never conflict with each other.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const next = this.transactionTail.then(async () => {
+      const connection = await this.instance.connect();
+      const tx = new ConnectionQueryable(new SerialConnection(connection));
+      await tx.run('BEGIN TRANSACTION');
+      try {
+        const result = await work(tx);
+        await tx.run('COMMIT');
+        return result;
+      } catch (error) {
+        await tx.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.closeSync();
+      }
+    });
+    this.transactionTail = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Cheap liveness query for readiness probes. */
+  async ping(): Promise<boolean> {
+    try {
+      await this.all('SELECT 1 AS ok');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.transactionTail;
+    await this.conn.enqueue(async () => {
+      this.conn.connection.closeSync();
+    });
+    this.instance.closeSync();
+  }
+}
+
+function wrap(cause: unknown, sql: string): StoreError {
+  if (cause instanceof StoreError) return cause;
+  const message = (cause as Error)?.message ?? String(cause);
+  return new StoreError(`Store query failed: ${message}`, { cause, sql });
+}
+
+function toDuckValues(params: SqlParams): DuckDBValue[] {
+  return params.map(toDuckValue);
+}
+
+function toDuckValue(value: SqlValue): DuckDBValue {
+  if (Array.isArray(value)) return listValue(value.map(toDuckValue));
+  return value as DuckDBValue;
+}
+
+function appendValue(appender: DuckDBAppender, value: SqlValue): void {
+  if (value === null) appender.appendNull();
+  else if (typeof value === 'string') appender.appendVarchar(value);
+  else if (typeof value === 'boolean') appender.appendBoolean(value);
+  else if (typeof value === 'bigint') appender.appendBigInt(value);
+  else if (typeof value === 'number') {
+    if (Number.isInteger(value) && Math.abs(value) < 2 ** 31) appender.appendInteger(value);
+    else appender.appendDouble(value);
+  } else if (value instanceof Date) appender.appendVarchar(value.toISOString());
+  else throw new StoreError('The appender does not take list values; use INSERT with bound JSON instead');
+}
