@@ -1,0 +1,146 @@
+// What the rest of Ludex may ask of a Dataset. The server and benches program against this
+// interface; engine/dataset.ts implements it. Every value here is plain data.
+
+import type {
+  AwardResult,
+  FundingSource,
+  GameMode,
+  GameType,
+  LanguageDependence,
+  PersonRole,
+  RelationshipType,
+  TaxonomyKind,
+} from './domain.js';
+import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query, SortKey } from './query.js';
+
+/** Scalar fields of one game, contract names, null where unknown. No _links, no embeds. */
+export interface GameRecord {
+  id: string;
+  slug: string;
+  name: string;
+  /** Lowercased, leading article stripped, diacritics folded: the `name` sort key (D1). */
+  sort_name: string;
+  type: GameType;
+  year_published: number | null;
+  release_date: string | null;
+  parent_game_id: string | null;
+  min_players: number | null;
+  max_players: number | null;
+  min_playtime: number | null;
+  max_playtime: number | null;
+  community_min_playtime: number | null;
+  community_max_playtime: number | null;
+  community_median_playtime: number | null;
+  min_age: number | null;
+  community_suggested_age: number | null;
+  weight: number | null;
+  weight_votes: number | null;
+  rating: number | null;
+  rating_votes: number | null;
+  bayes_rating: number | null;
+  rating_confidence: number | null;
+  rating_distribution: number[] | null;
+  rating_stddev: number | null;
+  rank_overall: number | null;
+  rank_by_category: Record<string, number> | null;
+  owner_count: number | null;
+  wishlist_count: number | null;
+  total_plays: number | null;
+  language_dependence: LanguageDependence | null;
+  mode: GameMode | null;
+  top_player_counts: number[];
+  recommended_player_counts: number[];
+  funding_source: FundingSource | null;
+  legacy_id: string | number | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntityRef {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export interface CreditRef {
+  person_id: string;
+  person_slug: string;
+  person_name: string;
+  role: PersonRole;
+}
+
+export interface GameAwardRef {
+  award_id: string;
+  award_slug: string;
+  award_name: string;
+  year: number;
+  result: AwardResult;
+  category: string | null;
+}
+
+export interface RelationshipRef {
+  source: number;
+  target: number;
+  type: RelationshipType;
+  ordinal: number;
+}
+
+/** Related records of one game, in catalog order. */
+export interface GameRelated {
+  mechanics: EntityRef[];
+  categories: EntityRef[];
+  themes: EntityRef[];
+  families: EntityRef[];
+  designers: EntityRef[];
+  artists: EntityRef[];
+  publishers: EntityRef[];
+  /** Every (person, role) pair: designers, artists, then the GameCredit roles. */
+  credits: CreditRef[];
+  awards: GameAwardRef[];
+  alternate_names: { name: string; language: string | null }[];
+  /** Rows of the games whose parent_game_id is this game, by year then name. */
+  expansions: number[];
+  /** Edges where this game is source or target (integrates_with appears from both sides). */
+  relationships: RelationshipRef[];
+}
+
+/** Kinds of slug a filter may name; the Dataset resolves them to canonical slugs. */
+export type ReferenceKind = TaxonomyKind | 'designer' | 'artist' | 'publisher' | 'family' | 'award';
+
+export interface EffectiveResolution {
+  combination_source: 'explicit' | 'computed' | 'base_only';
+  resolution_tier: 1 | 2 | 3;
+  base: EffectiveValues;
+  effective: EffectiveValues;
+  /** Per requested expansion (row), the modifications it contributes, in evaluation order. */
+  individual_effects: { expansion: number; modifications: { property: string; operation: string; value: number | number[] }[] }[];
+}
+
+export interface TextHit {
+  row: number;
+  /** 0..1; an exact name match scores 1. */
+  score: number;
+}
+
+export interface DatasetApi {
+  /** Number of games (rows). */
+  readonly size: number;
+  /** Row of a game by UUID (any case) or slug; undefined when unknown. */
+  row(idOrSlug: string): number | undefined;
+  /** Row of a game by its legacy id (exact string comparison). */
+  rowByLegacyId(legacyId: string): number | undefined;
+  game(row: number): GameRecord;
+  related(row: number): GameRelated;
+  /** Canonical slug for a slug, alias or (for non-taxonomy kinds) UUID; undefined when unknown. */
+  resolve(kind: ReferenceKind, slugOrId: string): string | undefined;
+  query(query: Query): Page;
+  /** Counts per key for each requested dimension, each ignoring its own filter ("all but own"). */
+  facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets;
+  /** The value a row sorts by under `sort` (what a keyset cursor stores). */
+  sortValue(row: number, sort: SortKey): number | string | null;
+  /** Three-tier resolution of a base game under a set of its expansions (rows). */
+  resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution;
+  /** Full-text lookup over names and alternate names, best first (D56). */
+  search(text: string, limit: number): TextHit[];
+}
