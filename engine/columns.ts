@@ -1,0 +1,54 @@
+// Arrow column plumbing: the games table the loader builds, and zero-copy typed views of it
+// for the engine. Numbers are Float64 with NaN for null, so no validity bitmap is needed.
+
+import { Float64, Table, Utf8, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
+import {
+  GAME_NUMBER_COLUMNS,
+  GAME_STRING_COLUMNS,
+  type GameNumberColumn,
+  type GameStringColumn,
+} from './input.js';
+
+export type GameNumberArrays = Record<GameNumberColumn, Float64Array>;
+export type GameStringArrays = Record<GameStringColumn, (string | null)[]>;
+
+/** Builds the games table from one typed array per numeric column and one list per string column. */
+export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringArrays): Table {
+  const length = strings.id.length;
+  const vectors: Record<string, Vector> = {};
+  for (const name of GAME_NUMBER_COLUMNS) {
+    const values = numbers[name];
+    if (values.length !== length) throw new RangeError(`column ${name} has ${values.length} rows, expected ${length}`);
+    vectors[name] = makeVector(makeData({ type: new Float64(), length, data: values }));
+  }
+  for (const name of GAME_STRING_COLUMNS) {
+    const values = strings[name];
+    if (values.length !== length) throw new RangeError(`column ${name} has ${values.length} rows, expected ${length}`);
+    vectors[name] = vectorFromArray(values, new Utf8());
+  }
+  return new Table(vectors);
+}
+
+/** The values of a Float64 column; zero-copy when the column is a single chunk. */
+export function numberColumn(table: Table, name: GameNumberColumn): Float64Array {
+  const vector = table.getChild(name);
+  if (!vector) throw new RangeError(`games table has no column ${name}`);
+  if (vector.data.length === 1) return vector.data[0].values as Float64Array;
+  return Float64Array.from(vector.toArray() as ArrayLike<number>);
+}
+
+/** The values of a Utf8 column as JS strings (null stays null). */
+export function stringColumn(table: Table, name: GameStringColumn): (string | null)[] {
+  const vector = table.getChild(name);
+  if (!vector) throw new RangeError(`games table has no column ${name}`);
+  const out = new Array<string | null>(vector.length);
+  for (let i = 0; i < vector.length; i++) out[i] = (vector.get(i) as string | null) ?? null;
+  return out;
+}
+
+/** Empty numeric columns of the given length, all null (NaN). */
+export function emptyNumberArrays(length: number): GameNumberArrays {
+  const out = {} as GameNumberArrays;
+  for (const name of GAME_NUMBER_COLUMNS) out[name] = new Float64Array(length).fill(Number.NaN);
+  return out;
+}
