@@ -1,0 +1,107 @@
+// Sorted token dictionary with postings, for the prefix rule of D56. Sorting the tokens
+// makes "every token starting with q" one contiguous id range found by binary search, so a
+// name token prefixed by q is just an id inside [lo, hi) and verification needs no strings.
+
+export interface TokenDictionary {
+  /** Distinct tokens in code-unit order; a token's id is its position. */
+  readonly tokens: readonly string[];
+  /** Entries containing token t: postings[postingStart[t] .. postingStart[t+1]), ascending, once each. */
+  readonly postingStart: Uint32Array;
+  readonly postings: Uint32Array;
+  /** Token ids of entry e in text order, duplicates kept: entryTokens[entryStart[e] .. entryStart[e+1]). */
+  readonly entryStart: Uint32Array;
+  readonly entryTokens: Uint32Array;
+}
+
+export interface TokenDictionaryBuilder {
+  /** Entries must be added in id order 0, 1, 2, ... */
+  add(words: readonly string[]): void;
+  build(): TokenDictionary;
+}
+
+export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
+  // Ids in first-seen order until build() sorts the strings and renumbers.
+  const firstSeen = new Map<string, number>();
+  const strings: string[] = [];
+  const entryStart: number[] = [0];
+  const entryTokens: number[] = [];
+  return {
+    add(words) {
+      for (const word of words) {
+        let id = firstSeen.get(word);
+        if (id === undefined) {
+          id = strings.length;
+          firstSeen.set(word, id);
+          strings.push(word);
+        }
+        entryTokens.push(id);
+      }
+      entryStart.push(entryTokens.length);
+    },
+    build() {
+      // Default sort compares UTF-16 code units, the order startsWith ranges need.
+      const tokens = [...strings].sort();
+      const renumber = new Uint32Array(strings.length);
+      for (let i = 0; i < tokens.length; i++) renumber[firstSeen.get(tokens[i]) as number] = i;
+      const entryCount = entryStart.length - 1;
+      const starts = Uint32Array.from(entryStart);
+      const ids = new Uint32Array(entryTokens.length);
+      for (let j = 0; j < ids.length; j++) ids[j] = renumber[entryTokens[j]];
+      const { postingStart, postings } = invert(tokens.length, entryCount, starts, ids);
+      return { tokens, postingStart, postings, entryStart: starts, entryTokens: ids };
+    },
+  };
+}
+
+/** Entry -> tokens turned into token -> entries (counting sort, so postings come out ascending). */
+function invert(
+  tokenCount: number,
+  entryCount: number,
+  entryStart: Uint32Array,
+  entryTokens: Uint32Array,
+): { postingStart: Uint32Array; postings: Uint32Array } {
+  // lastEntry drops a token repeated within one name ("Catan: Catan Junior").
+  const lastEntry = new Int32Array(tokenCount).fill(-1);
+  const postingStart = new Uint32Array(tokenCount + 1);
+  for (let e = 0; e < entryCount; e++) {
+    for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
+      const t = entryTokens[j];
+      if (lastEntry[t] === e) continue;
+      lastEntry[t] = e;
+      postingStart[t + 1]++;
+    }
+  }
+  for (let t = 0; t < tokenCount; t++) postingStart[t + 1] += postingStart[t];
+  const postings = new Uint32Array(postingStart[tokenCount]);
+  const fill = postingStart.slice(0, tokenCount);
+  lastEntry.fill(-1);
+  for (let e = 0; e < entryCount; e++) {
+    for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
+      const t = entryTokens[j];
+      if (lastEntry[t] === e) continue;
+      lastEntry[t] = e;
+      postings[fill[t]++] = e;
+    }
+  }
+  return { postingStart, postings };
+}
+
+/** Ids [lo, hi) of the tokens starting with `prefix` (empty when lo === hi). */
+export function prefixRange(tokens: readonly string[], prefix: string): [number, number] {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  // Tokens with the prefix are contiguous from lo; find where they stop.
+  let end = tokens.length;
+  let from = lo;
+  while (from < end) {
+    const mid = (from + end) >>> 1;
+    if (tokens[mid].startsWith(prefix)) from = mid + 1;
+    else end = mid;
+  }
+  return [lo, from];
+}
