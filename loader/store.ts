@@ -57,7 +57,7 @@ class SerialConnection {
 
 export interface Queryable {
   run(sql: string, params?: SqlParams): Promise<void>;
-  all<T extends Row = Row>(sql: string, params?: SqlParams): Promise<T[]>;
+  all<T extends object = Row>(sql: string, params?: SqlParams): Promise<T[]>;
   columns(sql: string, params?: SqlParams): Promise<Record<string, unknown[]>>;
   /** Bulk insert through DuckDB's appender; rows are arrays in the table's column order. */
   append(table: string, rows: readonly (readonly SqlValue[])[]): Promise<void>;
@@ -76,7 +76,7 @@ class ConnectionQueryable implements Queryable {
     });
   }
 
-  all<T extends Row = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
+  all<T extends object = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
     return this.conn.enqueue(async () => {
       try {
         const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));

@@ -1,0 +1,57 @@
+// createApp(deps): the whole HTTP surface without a listener, so tests and benches call
+// `app.fetch(new Request(...))` directly. Every error leaves as an RFC 9457 problem.
+
+import { H3 } from 'h3';
+import type { Store } from '../loader/store.js';
+import type { CursorCodec } from './cursor.js';
+import { route, sendJson } from './http.js';
+import { API_PREFIX, link } from './links.js';
+import { silentLogger, type Logger } from './logger.js';
+import { problemResponse, toProblem } from './problem.js';
+import { registerGameRoutes } from './routes/games.js';
+import { registerProbeRoutes } from './routes/probes.js';
+import type { DatasetState } from './state.js';
+
+export interface AppDeps {
+  state: DatasetState;
+  store: Store;
+  cursors: CursorCodec;
+  /** Base of problem `type` URIs. */
+  publicBaseUrl: string;
+  logger?: Logger;
+}
+
+export const API_VERSION = '1.0.0';
+
+export function createApp(deps: AppDeps): H3 {
+  const logger = deps.logger ?? silentLogger;
+  const app = new H3({
+    silent: true,
+    onError(error, event) {
+      const { problem, unexpected } = toProblem(error);
+      if (unexpected) {
+        logger.error({ err: error.cause ?? error, method: event.req.method, path: event.url.pathname }, 'unhandled error');
+      }
+      return problemResponse(problem, event.url.pathname, deps.publicBaseUrl);
+    },
+    onResponse(response, event) {
+      logger.info({ method: event.req.method, path: event.url.pathname, status: response.status }, 'request');
+    },
+  });
+
+  const index = JSON.stringify({
+    name: 'Ludex',
+    description: 'Board game data API',
+    version: API_VERSION,
+    _links: {
+      games: link(`${API_PREFIX}/games`),
+      health: link('/healthz'),
+      ready: link('/readyz'),
+    },
+  });
+  route(app, '/', { GET: (event) => sendJson(event, index) });
+  route(app, API_PREFIX, { GET: (event) => sendJson(event, index) });
+  registerProbeRoutes(app, deps);
+  registerGameRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,116 @@
+// RFC 9457 problem details: the one error type of the server and its one serializer.
+// Type URIs and titles follow SPEC-NOTES D32; `errors[]` names every bad field.
+
+import { HTTPError } from 'h3';
+
+export const PROBLEM_KINDS = {
+  'validation-error': { status: 400, title: 'Validation Error' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'not-found': { status: 404, title: 'Resource Not Found' },
+  'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  gone: { status: 410, title: 'Gone' },
+  'payload-too-large': { status: 413, title: 'Payload Too Large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
+  'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },
+  'rate-limited': { status: 429, title: 'Rate Limit Exceeded' },
+  internal: { status: 500, title: 'Internal Server Error' },
+  'service-unavailable': { status: 503, title: 'Service Unavailable' },
+} as const;
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export interface FieldError {
+  /** Parameter or body field, dot notation for nested fields (`award.slug`). */
+  field: string;
+  message: string;
+  /** Stable machine code, e.g. `invalid_type`, `out_of_range`, `unknown_parameter`. */
+  code: string;
+  value?: unknown;
+}
+
+export class ApiProblem extends HTTPError {
+  readonly kind: ProblemKind;
+  readonly detail: string;
+  readonly errors: FieldError[];
+  readonly extraHeaders: Record<string, string>;
+
+  constructor(kind: ProblemKind, detail: string, errors: FieldError[] = [], headers: Record<string, string> = {}) {
+    super({ status: PROBLEM_KINDS[kind].status, message: detail });
+    this.kind = kind;
+    this.detail = detail;
+    this.errors = errors;
+    this.extraHeaders = headers;
+  }
+}
+
+export function validationProblem(errors: FieldError[]): ApiProblem {
+  const detail =
+    errors.length === 1
+      ? `${errors[0].field}: ${errors[0].message}`
+      : `${errors.length} fields are invalid: ${errors.map((e) => e.field).join(', ')}`;
+  return new ApiProblem('validation-error', detail, errors);
+}
+
+export function unknownReferenceProblem(errors: FieldError[]): ApiProblem {
+  const detail =
+    errors.length === 1
+      ? `${errors[0].field}: ${errors[0].message}`
+      : `${errors.length} references are unknown: ${errors.map((e) => e.field).join(', ')}`;
+  return new ApiProblem('unprocessable-entity', detail, errors);
+}
+
+export function notFoundProblem(detail: string): ApiProblem {
+  return new ApiProblem('not-found', detail);
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  errors?: FieldError[];
+}
+
+export function problemBody(problem: ApiProblem, instance: string, baseUrl: string): ProblemBody {
+  const body: ProblemBody = {
+    type: `${baseUrl}/problems/${problem.kind}`,
+    title: PROBLEM_KINDS[problem.kind].title,
+    status: problem.status,
+    detail: problem.detail,
+    instance,
+  };
+  if (problem.errors.length > 0) body.errors = problem.errors;
+  return body;
+}
+
+export function problemResponse(problem: ApiProblem, instance: string, baseUrl: string): Response {
+  const headers = new Headers({
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+    ...problem.extraHeaders,
+  });
+  return new Response(JSON.stringify(problemBody(problem, instance, baseUrl)), { status: problem.status, headers });
+}
+
+/** Maps any thrown value to a problem; unknown errors become a 500 that reveals nothing. */
+export function toProblem(error: unknown): { problem: ApiProblem; unexpected: boolean } {
+  if (error instanceof ApiProblem) return { problem: error, unexpected: false };
+  if (error instanceof HTTPError) {
+    const cause = error.cause;
+    if (cause instanceof ApiProblem) return { problem: cause, unexpected: false };
+    if (!error.unhandled && error.status < 500) {
+      if (error.status === 404) return { problem: new ApiProblem('not-found', 'No resource at this path.'), unexpected: false };
+      if (error.status === 413)
+        return { problem: new ApiProblem('payload-too-large', 'The request body is too large.'), unexpected: false };
+      if (error.status === 415)
+        return { problem: new ApiProblem('unsupported-media-type', 'Send the body as application/json.'), unexpected: false };
+      return {
+        problem: new ApiProblem('validation-error', 'The request could not be read (malformed URL or body).'),
+        unexpected: false,
+      };
+    }
+  }
+  return { problem: new ApiProblem('internal', 'An unexpected error occurred; it has been logged.'), unexpected: true };
+}

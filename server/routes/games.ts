@@ -1,0 +1,116 @@
+// GET /v1/games and GET /v1/games/{id}: validate, ask the engine, present.
+
+import type { H3, H3Event } from 'h3';
+import type { DatasetApi } from '../../engine/api.js';
+import type { Page, SortKey } from '../../engine/query.js';
+import { readPolls } from '../../loader/polls.js';
+import type { Store } from '../../loader/store.js';
+import type { CursorCodec } from '../cursor.js';
+import { pathParam, route, selfHref, sendJson } from '../http.js';
+import { API_PREFIX, link, listHref } from '../links.js';
+import { embedsFor, type EmbedSources } from '../present/embeds.js';
+import { gameJsonWith } from '../present/game-json.js';
+import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
+import { notFoundProblem, validationProblem } from '../problem.js';
+import { fieldError } from '../schemas/filter-parse.js';
+import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
+import { GAME_INCLUDES, type GameInclude } from '../schemas/includes.js';
+import { parseInclude } from '../schemas/list-params.js';
+import type { DatasetState } from '../state.js';
+
+export interface GamesRouteDeps {
+  state: DatasetState;
+  store: Store;
+  cursors: CursorCodec;
+}
+
+export function registerGameRoutes(app: H3, deps: GamesRouteDeps): void {
+  route(app, `${API_PREFIX}/games`, { GET: (event) => listGames(event, deps) });
+  route(app, `${API_PREFIX}/games/:id`, { GET: (event) => getGame(event, deps) });
+}
+
+async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+  const dataset = deps.state.current;
+  const request = parseGamesList(event.url.searchParams, dataset, deps.cursors, 'name');
+  const page = dataset.query({
+    filter: request.filter,
+    sort: request.sort,
+    order: request.order,
+    limit: request.limit,
+    after: request.after,
+    before: request.before,
+  });
+  const sources = await embedSources(deps.store, dataset, page.rows, request.include);
+  const items = page.rows.map((row, i) =>
+    gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include, sources)]),
+  );
+  const { meta, links } = pageNavigation(event, dataset, deps.cursors, request, page, `${API_PREFIX}/games`, GAMES_LIST_ENDPOINT);
+  return sendJson(event, listEnvelopeJson(items, meta, links));
+}
+
+async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+  const dataset = deps.state.current;
+  const errors = [];
+  for (const name of new Set(event.url.searchParams.keys())) {
+    if (name !== 'include') errors.push(fieldError(name, 'is not a known parameter; this endpoint takes only include', 'unknown_parameter'));
+  }
+  const include = parseInclude(event.url.searchParams.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  if (errors.length > 0) throw validationProblem(errors);
+  const id = pathParam(event, 'id');
+  const row = dataset.row(id);
+  if (row === undefined) throw notFoundProblem(`No game with id or slug "${id}".`);
+  const sources = await embedSources(deps.store, dataset, [row], include);
+  return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include, sources)));
+}
+
+async function embedSources(
+  store: Store,
+  dataset: DatasetApi,
+  rows: readonly number[],
+  include: readonly GameInclude[],
+): Promise<EmbedSources> {
+  if (!include.includes('polls') || rows.length === 0) return {};
+  return { polls: await readPolls(store, rows.map((r) => dataset.game(r).id)) };
+}
+
+/** meta and _links of a keyset page, with cursors for the neighbouring pages. */
+export function pageNavigation(
+  event: H3Event,
+  dataset: DatasetApi,
+  cursors: CursorCodec,
+  request: GamesListRequest,
+  page: Page,
+  path: string,
+  endpoint: string,
+): { meta: ListMeta; links: ListLinks } {
+  const query = cursorQuery(request);
+  const positionOf = (row: number, sort: SortKey) => ({ value: dataset.sortValue(row, sort), id: dataset.game(row).id });
+  const meta: ListMeta = {
+    total: page.total,
+    limit: request.limit,
+    has_more: page.hasNext,
+    sort: request.sort,
+    order: request.order,
+    effective: request.filter.effective === true,
+    filters_applied: request.filter,
+  };
+  const links: ListLinks = { self: link(selfHref(event)) };
+  const include = request.include.length > 0 ? request.include.join(',') : undefined;
+  const lastRow = page.rows[page.rows.length - 1];
+  const firstRow = page.rows[0];
+  if (page.hasNext) {
+    const position = lastRow !== undefined ? positionOf(lastRow, request.sort) : request.before;
+    if (position) {
+      meta.next_cursor = cursors.encode({ endpoint, query, position, direction: 'next' });
+      links.next = link(listHref(path, { cursor: meta.next_cursor, limit: request.limit, include }));
+    }
+  }
+  if (page.hasPrev) {
+    const position = firstRow !== undefined ? positionOf(firstRow, request.sort) : request.after;
+    if (position) {
+      meta.prev_cursor = cursors.encode({ endpoint, query, position, direction: 'prev' });
+      links.prev = link(listHref(path, { before: meta.prev_cursor, limit: request.limit, include }));
+    }
+  }
+  return { meta, links };
+}

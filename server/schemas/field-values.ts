@@ -1,0 +1,88 @@
+// zod schemas for one filter value, from a query string (text) or a JSON body (typed).
+// Messages are written for the client: they say what the value must be.
+
+import { z } from 'zod';
+import { SLUG_PATTERN, UUID_PATTERN } from '../../engine/domain.js';
+import { MAX_LIST_ITEMS, type FieldSpec } from './filter-fields.js';
+
+export type ValueSource = 'query' | 'json';
+
+const INTEGER_TEXT = /^[+-]?\d{1,12}$/;
+const NUMBER_TEXT = /^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})$/;
+
+function rangeMessage(min: number, max: number, integer: boolean): string {
+  return `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
+}
+
+function numberSchema(spec: { min: number; max: number }, integer: boolean, source: ValueSource): z.ZodType<number> {
+  const message = rangeMessage(spec.min, spec.max, integer);
+  const bounded = (integer ? z.number({ error: message }).int({ error: message }) : z.number({ error: message }))
+    .min(spec.min, { error: message })
+    .max(spec.max, { error: message });
+  if (source === 'json') return bounded;
+  return z
+    .string()
+    .trim()
+    .regex(integer ? INTEGER_TEXT : NUMBER_TEXT, { error: message })
+    .transform(Number)
+    .pipe(bounded);
+}
+
+function enumSchema(values: readonly string[]): z.ZodType<string, string> {
+  const message = `must be one of: ${values.join(', ')}`;
+  return z.string({ error: message }).refine((v) => values.includes(v), { error: message });
+}
+
+const referenceItem = z
+  .string({ error: 'must be a slug or id' })
+  .min(1, { error: 'must not be empty' })
+  .max(200, { error: 'is too long' })
+  .refine((v) => SLUG_PATTERN.test(v) || UUID_PATTERN.test(v), {
+    error: 'must be a lowercase slug such as "hand-management" (or an id)',
+  });
+
+const textItem = z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }).max(200, { error: 'is too long' });
+
+/** A list from "a,b" (query) or ["a","b"] / "a" (JSON); empty items are dropped. */
+function listSchema(item: z.ZodType<string, string>, source: ValueSource): z.ZodType<string[]> {
+  const list = z
+    .array(item)
+    .max(MAX_LIST_ITEMS, { error: `must not name more than ${MAX_LIST_ITEMS} values` });
+  if (source === 'query') {
+    return z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x.length > 0),
+      )
+      .pipe(list);
+  }
+  return z.union([item.transform((v) => [v]), list], { error: 'must be a string or a list of strings' });
+}
+
+function boolSchema(source: ValueSource): z.ZodType<boolean> {
+  const message = 'must be true or false';
+  if (source === 'json') return z.boolean({ error: message });
+  return z.enum(['true', 'false'], { error: message }).transform((v) => v === 'true');
+}
+
+export function valueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unknown> {
+  switch (spec.type) {
+    case 'int':
+      return numberSchema(spec, true, source);
+    case 'number':
+      return numberSchema(spec, false, source);
+    case 'bool':
+      return boolSchema(source);
+    case 'enum':
+      return enumSchema(spec.values);
+    case 'enum-list':
+      return listSchema(enumSchema(spec.values), source);
+    case 'ref-list':
+      return listSchema(referenceItem, source);
+    case 'text-list':
+      return listSchema(textItem, source);
+  }
+}

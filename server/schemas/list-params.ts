@@ -1,0 +1,110 @@
+// Sorting, paging and embedding parameters shared by every list (SPEC-NOTES D38, D39).
+
+import { z } from 'zod';
+import { SORT_KEYS, type SortKey, type SortOrder } from '../../engine/query.js';
+import type { FieldError } from '../problem.js';
+import { fieldError } from './filter-parse.js';
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+/** Sort spellings beyond the canonical keys. */
+const SORT_ALIASES: Readonly<Record<string, SortKey>> = { year: 'year_published' };
+
+/** Ascending by default for keys where the smallest value is the best (D39; rank 1 is best). */
+const ASCENDING_BY_DEFAULT: ReadonlySet<SortKey> = new Set<SortKey>(['name', 'rank']);
+
+export const SORT_VALUES: readonly string[] = [...SORT_KEYS, ...Object.keys(SORT_ALIASES)];
+
+export interface SortChoice {
+  sort: SortKey;
+  order: SortOrder;
+}
+
+/** Accepts `sort=rating&order=asc` and the combined `sort=rating_asc` (D39). */
+export function parseSort(
+  sortRaw: unknown,
+  orderRaw: unknown,
+  fallback: SortKey,
+  errors: FieldError[],
+  names: { sort: string; order: string } = { sort: 'sort', order: 'order' },
+): SortChoice {
+  let sort: SortKey = fallback;
+  let impliedOrder: SortOrder | undefined;
+  if (sortRaw !== undefined) {
+    const text = typeof sortRaw === 'string' ? sortRaw.trim() : '';
+    const combined = /^(.+)_(asc|desc)$/.exec(text);
+    const key = combined && toSortKey(combined[1]) ? combined[1] : text;
+    const resolved = toSortKey(key);
+    if (!resolved) {
+      errors.push(
+        fieldError(names.sort, `must be one of: ${SORT_VALUES.join(', ')} (optionally suffixed _asc or _desc)`, 'invalid_value', sortRaw),
+      );
+    } else {
+      sort = resolved;
+      if (combined && key === combined[1]) impliedOrder = combined[2] as SortOrder;
+    }
+  }
+  let order: SortOrder = ASCENDING_BY_DEFAULT.has(sort) ? 'asc' : 'desc';
+  if (impliedOrder) order = impliedOrder;
+  if (orderRaw !== undefined) {
+    if (orderRaw !== 'asc' && orderRaw !== 'desc') {
+      errors.push(fieldError(names.order, 'must be asc or desc', 'invalid_value', orderRaw));
+    } else if (impliedOrder && impliedOrder !== orderRaw) {
+      errors.push(fieldError(names.order, `contradicts sort=${String(sortRaw)}`, 'invalid_combination', orderRaw));
+    } else {
+      order = orderRaw;
+    }
+  }
+  return { sort, order };
+}
+
+function toSortKey(text: string): SortKey | undefined {
+  if ((SORT_KEYS as readonly string[]).includes(text)) return text as SortKey;
+  return SORT_ALIASES[text];
+}
+
+const limitQuery = z
+  .string()
+  .regex(/^\d{1,6}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(MAX_LIMIT));
+const limitJson = z.number().int().min(1).max(MAX_LIMIT);
+
+export function parseLimit(raw: unknown, source: 'query' | 'json', errors: FieldError[], name = 'limit'): number {
+  if (raw === undefined) return DEFAULT_LIMIT;
+  const parsed = (source === 'query' ? limitQuery : limitJson).safeParse(raw);
+  if (parsed.success) return parsed.data;
+  errors.push(fieldError(name, `must be an integer from 1 to ${MAX_LIMIT}`, 'out_of_range', raw));
+  return DEFAULT_LIMIT;
+}
+
+/** Comma list (query) or array (JSON) of known values; unknown values are an error (D37). */
+export function parseInclude<T extends string>(
+  raw: unknown,
+  allowed: readonly T[],
+  source: 'query' | 'json',
+  errors: FieldError[],
+  name = 'include',
+): T[] {
+  if (raw === undefined) return [];
+  const items =
+    source === 'query' && typeof raw === 'string'
+      ? raw.split(',').map((s) => s.trim()).filter(Boolean)
+      : Array.isArray(raw)
+        ? raw
+        : null;
+  if (items === null) {
+    errors.push(fieldError(name, 'must be a list of include values', 'invalid_type', raw));
+    return [];
+  }
+  const out: T[] = [];
+  for (const item of items) {
+    if (typeof item === 'string' && (allowed as readonly string[]).includes(item)) {
+      if (!out.includes(item as T)) out.push(item as T);
+    } else {
+      errors.push(fieldError(name, `"${String(item)}" is not an include value; use: ${allowed.join(', ')}`, 'invalid_value', item));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// Sorting out query parameter names: canonical filter names, their aliases, the list's own
+// parameters, and everything else — which is rejected with the closest known name (D37).
+
+import type { FieldError } from '../problem.js';
+import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
+import { fieldError, type RawFilter } from './filter-parse.js';
+
+export interface SortedParams {
+  filter: RawFilter;
+  /** Non-filter parameters the endpoint accepts (sort, limit, cursor...). */
+  own: Map<string, string>;
+  /** Filter and sort parameters were given (a cursor then must agree with them). */
+  hasQueryParams: boolean;
+}
+
+const AWARD_PARAMS = { 'award.slug': 'awardSlug', 'award.result': 'awardResult' } as const;
+
+export function sortParams(params: URLSearchParams, ownNames: readonly string[], errors: FieldError[]): SortedParams {
+  const filter: RawFilter = { fields: new Map() };
+  const own = new Map<string, string>();
+  const known = [...Object.keys(FILTER_FIELDS), ...Object.keys(FILTER_ALIASES), ...Object.keys(AWARD_PARAMS), ...ownNames];
+  for (const name of new Set(params.keys())) {
+    // Repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
+    const value = params.getAll(name).join(',');
+    if (name in AWARD_PARAMS) {
+      filter[AWARD_PARAMS[name as keyof typeof AWARD_PARAMS]] = { name, value };
+      continue;
+    }
+    const key = (name in FILTER_FIELDS ? name : FILTER_ALIASES[name]) as ScalarFilterKey | undefined;
+    if (key) {
+      const previous = filter.fields.get(key);
+      if (previous) {
+        errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_parameter'));
+      } else {
+        filter.fields.set(key, { name, value });
+      }
+      continue;
+    }
+    if (ownNames.includes(name)) {
+      own.set(name, value);
+      continue;
+    }
+    const suggestion = closest(name, known);
+    errors.push(
+      fieldError(
+        name,
+        suggestion ? `is not a known parameter; did you mean "${suggestion}"?` : 'is not a known parameter',
+        'unknown_parameter',
+      ),
+    );
+  }
+  const hasQueryParams =
+    filter.fields.size > 0 || filter.awardSlug !== undefined || filter.awardResult !== undefined || own.has('sort') || own.has('order');
+  return { filter, own, hasQueryParams };
+}
+
+/** The known name within edit distance 3 (or sharing a stem) of an unknown one. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of known) {
+    const d = editDistance(name.toLowerCase(), candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.min(3, Math.max(1, Math.floor(name.length / 2))) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
