@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { CursorCodec, CursorError } from '../../server/cursor.js';
+
+const codec = new CursorCodec('a-test-secret-of-enough-length');
+const payload = {
+  endpoint: 'games',
+  query: { filter: { players: 4 }, sort: 'name', order: 'asc' },
+  position: { value: 'catan', id: '01900000-0000-7000-8000-000000000001' },
+  direction: 'next' as const,
+};
+
+describe('CursorCodec', () => {
+  it('round-trips the endpoint, query, position and direction', () => {
+    const token = codec.encode(payload);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(codec.decode(token, 'games')).toEqual(payload);
+  });
+
+  it('keeps null and numeric sort values', () => {
+    for (const value of [null, 7.25, -3]) {
+      const token = codec.encode({ ...payload, position: { value, id: 'x' }, direction: 'prev' });
+      expect(codec.decode(token, 'games').position.value).toBe(value);
+    }
+  });
+
+  it('refuses a cursor whose body was edited', () => {
+    const token = codec.encode(payload);
+    const [body, signature] = token.split('.');
+    const json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { q: { filter: { players: number } } };
+    json.q.filter.players = 5;
+    const forged = `${Buffer.from(JSON.stringify(json)).toString('base64url')}.${signature}`;
+    expect(() => codec.decode(forged, 'games')).toThrow(CursorError);
+  });
+
+  it('refuses a cursor signed with another secret', () => {
+    const other = new CursorCodec('another-secret-of-enough-length');
+    expect(() => codec.decode(other.encode(payload), 'games')).toThrow(/altered or is from another deployment/);
+  });
+
+  it('refuses a cursor of another endpoint', () => {
+    expect(() => codec.decode(codec.encode(payload), 'awards')).toThrow(/belongs to another listing/);
+  });
+
+  it('refuses garbage without throwing anything but CursorError', () => {
+    for (const token of ['', '.', 'abc', 'a.b', '%%%.%%%', 'x'.repeat(9000), `${'e30'}.${'A'.repeat(22)}`]) {
+      expect(() => codec.decode(token, 'games')).toThrow(CursorError);
+    }
+  });
+});
