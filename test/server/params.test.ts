@@ -17,7 +17,7 @@ describe('parameter names', () => {
     expect(sorted.filter.fields.get('mechanics')).toEqual({ name: 'mechanic', value: 'a' });
     expect(sorted.filter.fields.get('type')).toEqual({ name: 'type', value: 'a,b' });
     expect(errors).toEqual([
-      { field: 'themez', message: 'is not a known parameter; did you mean "themes"?', code: 'unknown_parameter' },
+      { field: 'themez', message: 'is not a known parameter; did you mean "theme"?', code: 'unknown_parameter' },
     ]);
   });
 
