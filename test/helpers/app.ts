@@ -1,0 +1,85 @@
+// An app over an in-memory store holding the demo catalog: what the in-process HTTP tests
+// and the listener suite share. Any 500 answered through `call` fails the calling test.
+
+import { expect } from 'vitest';
+import type { H3 } from 'h3';
+import { buildDataset } from '../../engine/index.js';
+import { importCatalog } from '../../loader/catalog/import.js';
+import { readLines } from '../../loader/lines.js';
+import { loadDatasetInput } from '../../loader/load.js';
+import { migrate } from '../../loader/schema/migrate.js';
+import { Store } from '../../loader/store.js';
+import { createApp } from '../../server/app.js';
+import { CursorCodec } from '../../server/cursor.js';
+import { DatasetState } from '../../server/state.js';
+import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+
+export interface TestApp {
+  app: H3;
+  store: Store;
+  state: DatasetState;
+  close(): Promise<void>;
+}
+
+export const TEST_BASE_URL = 'http://ludex.test';
+
+export async function demoApp(): Promise<TestApp> {
+  const store = await Store.open(':memory:');
+  await migrate(store);
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
+  const app = createApp({ state, store, cursors: new CursorCodec('test-secret-0123456789'), publicBaseUrl: TEST_BASE_URL });
+  return { app, store, state, close: () => store.close() };
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export async function call(app: H3, path: string, init?: RequestInit): Promise<Reply> {
+  const response = await app.fetch(new Request(`${TEST_BASE_URL}${path}`, init));
+  const text = await response.text();
+  expect(response.status, `${init?.method ?? 'GET'} ${path} answered 500: ${text}`).not.toBe(500);
+  let body: unknown = undefined;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+export interface GameJson {
+  id: string;
+  slug: string;
+  name: string;
+  type: string;
+  sort_name: string;
+  [field: string]: unknown;
+}
+
+export interface ListJson {
+  data: GameJson[];
+  meta: { total: number; limit: number; has_more: boolean; next_cursor?: string; prev_cursor?: string; [k: string]: unknown };
+  _links: { self: { href: string }; next?: { href: string }; prev?: { href: string } };
+}
+
+/** Follows `next` links from `path` to the end; returns every item in order. */
+export async function collect(app: H3, path: string): Promise<{ items: GameJson[]; pages: ListJson[] }> {
+  const pages: ListJson[] = [];
+  let href: string | undefined = path;
+  while (href) {
+    const reply = await call(app, href);
+    expect(reply.status, reply.text).toBe(200);
+    const page = reply.body as ListJson;
+    pages.push(page);
+    href = page._links.next?.href;
+    if (pages.length > 1000) throw new Error('paging does not end');
+  }
+  return { items: pages.flatMap((p) => p.data), pages };
+}
