@@ -1,0 +1,64 @@
+// The only door to roaring. Everything else in the engine speaks `Bitmap` (a 32-bit roaring
+// bitmap of row indexes) and these few helpers. Index bitmaps are frozen after build, so a
+// query can never mutate shared state by accident: queries clone or use the static ops.
+
+import roaring from 'roaring';
+
+const { RoaringBitmap32 } = roaring;
+
+export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+export function emptyBitmap(): Bitmap {
+  return new RoaringBitmap32();
+}
+
+/** A new bitmap holding the given row indexes (any order). */
+export function bitmapOf(values: Uint32Array | readonly number[]): Bitmap {
+  const out = new RoaringBitmap32();
+  if (values.length > 0) out.addMany(values);
+  return out;
+}
+
+/** Rows [start, end). */
+export function rangeBitmap(start: number, end: number): Bitmap {
+  return end > start ? RoaringBitmap32.fromRange(start, end) : new RoaringBitmap32();
+}
+
+/** Marks an index bitmap read-only (compacted first). */
+export function freeze(bitmap: Bitmap): Bitmap {
+  bitmap.runOptimize();
+  bitmap.shrinkToFit();
+  bitmap.freeze();
+  return bitmap;
+}
+
+export function and(a: Bitmap, b: Bitmap): Bitmap {
+  return RoaringBitmap32.and(a, b);
+}
+
+export function andNot(a: Bitmap, b: Bitmap): Bitmap {
+  return RoaringBitmap32.andNot(a, b);
+}
+
+/** Union of any number of bitmaps (a new bitmap). */
+export function orAll(bitmaps: readonly Bitmap[]): Bitmap {
+  if (bitmaps.length === 0) return new RoaringBitmap32();
+  if (bitmaps.length === 1) return bitmaps[0].clone();
+  return RoaringBitmap32.orMany(bitmaps);
+}
+
+/** Intersection of at least one bitmap (a new bitmap), smallest first so work shrinks early. */
+export function andAll(bitmaps: readonly Bitmap[]): Bitmap {
+  if (bitmaps.length === 0) throw new RangeError('andAll needs at least one bitmap');
+  const sorted = [...bitmaps].sort((x, y) => x.size - y.size);
+  const out = sorted[0].clone();
+  for (let i = 1; i < sorted.length && out.size > 0; i++) out.andInPlace(sorted[i]);
+  return out;
+}
+
+/** The elements of rank [offset, offset + limit) in ascending order. */
+export function rankSlice(bitmap: Bitmap, offset: number, limit: number): Uint32Array {
+  const count = Math.max(0, Math.min(limit, bitmap.size - offset));
+  if (count === 0) return new Uint32Array(0);
+  return bitmap.rangeUint32Array(new Uint32Array(count), offset, count);
+}

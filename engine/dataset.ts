@@ -1,0 +1,168 @@
+// The immutable Dataset: built once from a DatasetInput, answering every DatasetApi call.
+// Derived structures that not every deployment needs (sort orders, range indexes, the text
+// index) are built on first use and cached here; nothing observable ever changes.
+
+import type { EffectiveResolution, GameRecord, GameRelated, DatasetApi, ReferenceKind, TextHit } from './api.js';
+import { Catalog } from './catalog.js';
+import { ExpansionModel } from './effective.js';
+import { countFacets, DEFAULT_FACET_CUTOVER } from './facets.js';
+import { compile, type FilterContext } from './filter.js';
+import { Games } from './games.js';
+import { GameIndexes } from './indexes.js';
+import type { DatasetInput } from './input.js';
+import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
+import { pageOf, type PageStrategy } from './page.js';
+import { evaluate, type Evaluation } from './plan.js';
+import { SORT_KEYS, type FacetDimension, type Facets, type Filter, type MatchedVia, type Page, type Query, type SortKey } from './query.js';
+import { Records } from './records.js';
+import { SortOrders } from './sort.js';
+import { buildTextIndex, type TextDocument, type TextIndex } from './text.js';
+import { Variants } from './variants.js';
+
+export interface DatasetOptions {
+  /** Positions between prefix checkpoints of an order (smaller: more memory, faster slices). */
+  checkpointInterval?: number;
+  /** Force one paging strategy (tests); `auto` chooses per query. */
+  pageStrategy?: PageStrategy;
+  /** Result size below which taxonomy facets are counted from the result's rows. */
+  facetCutover?: number;
+}
+
+export class Dataset implements DatasetApi {
+  readonly size: number;
+  private readonly games: Games;
+  private readonly catalog: Catalog;
+  private readonly indexes: GameIndexes;
+  private readonly model: ExpansionModel;
+  private readonly variants: Variants;
+  private readonly sorts: SortOrders;
+  private readonly records: Records;
+  private readonly ctx: FilterContext;
+  private readonly strategy: PageStrategy;
+  private readonly facetCutover: number;
+  private text: TextIndex | undefined;
+
+  constructor(
+    private readonly input: DatasetInput,
+    { checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL, pageStrategy = 'auto', facetCutover = DEFAULT_FACET_CUTOVER }: DatasetOptions = {},
+  ) {
+    this.games = new Games(input.games, input.lists);
+    this.size = this.games.size;
+    this.catalog = new Catalog(input);
+    this.indexes = new GameIndexes(this.games, input, checkpointInterval);
+    this.model = new ExpansionModel(this.games, input);
+    this.variants = new Variants(this.games, this.model, checkpointInterval);
+    this.sorts = new SortOrders(this.games, checkpointInterval);
+    this.records = new Records(this.games, this.indexes, this.catalog, input);
+    this.ctx = { games: this.games, indexes: this.indexes, catalog: this.catalog, variants: this.variants };
+    this.strategy = pageStrategy;
+    this.facetCutover = facetCutover;
+  }
+
+  row(idOrSlug: string): number | undefined {
+    return this.games.row(idOrSlug);
+  }
+
+  rowByLegacyId(legacyId: string): number | undefined {
+    return this.games.legacyRows(legacyId)[0];
+  }
+
+  game(row: number): GameRecord {
+    return this.records.game(row);
+  }
+
+  related(row: number): GameRelated {
+    return this.records.related(row);
+  }
+
+  resolve(kind: ReferenceKind, slugOrId: string): string | undefined {
+    return this.catalog.resolve(kind, slugOrId);
+  }
+
+  query(query: Query): Page {
+    const plan = compile(query.filter, this.ctx);
+    const evaluation = evaluate(plan, this.size, this.variants);
+    const order = this.sorts.order(query.sort, query.order);
+    const position = query.after ?? query.before;
+    const page = pageOf(
+      evaluation.result,
+      order,
+      {
+        limit: Math.max(0, Math.floor(query.limit)),
+        direction: query.after ? 'after' : query.before ? 'before' : 'first',
+        compare: position ? this.sorts.comparer(query.sort, query.order, position) : undefined,
+      },
+      this.strategy,
+    );
+    return {
+      rows: page.rows,
+      matchedVia: page.rows.map((row) => (plan.effective ? this.matchedVia(row, evaluation) : null)),
+      total: evaluation.result.size,
+      hasNext: page.hasNext,
+      hasPrev: page.hasPrev,
+    };
+  }
+
+  facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets {
+    return countFacets(compile(filter, this.ctx), dimensions, {
+      ...this.ctx,
+      gameTerms: this.input.gameTerms,
+      cutover: this.facetCutover,
+    });
+  }
+
+  sortValue(row: number, sort: SortKey): number | string | null {
+    return this.sorts.value(row, sort);
+  }
+
+  resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution {
+    return this.model.resolve(base, expansions);
+  }
+
+  search(text: string, limit: number): TextHit[] {
+    this.text ??= buildTextIndex(this.textDocuments());
+    return this.text.search(text, limit);
+  }
+
+  /** Builds every sort order now instead of on first use (e.g. before swapping a Dataset in). */
+  prepare(): void {
+    for (const key of SORT_KEYS) {
+      this.sorts.order(key, 'asc');
+      this.sorts.order(key, 'desc');
+    }
+  }
+
+  /** D12: null when the base row passed; else the first passing variant in D12 order. */
+  private matchedVia(row: number, evaluation: Evaluation): MatchedVia | null {
+    const { baseEffective, variantEffective } = evaluation;
+    if (baseEffective === null || variantEffective === null || baseEffective.has(row)) return null;
+    const [first, end] = this.variants.of(row);
+    for (let v = first; v < end; v++) {
+      if (!variantEffective.has(v)) continue;
+      const values = this.variants.values[v];
+      return {
+        type: 'expansion_combination',
+        expansions: this.variants.expansions[v].map((e) => ({ slug: this.games.slugs[e], name: this.games.names[e] })),
+        effective_properties: { ...values, top_at: [...values.top_at], recommended_at: [...values.recommended_at] },
+        resolution_tier: this.variants.tier[v] === 1 ? 1 : 2,
+      };
+    }
+    return null;
+  }
+
+  private textDocuments(): TextDocument[] {
+    const { games, input } = this;
+    const docs: TextDocument[] = [];
+    const bayes = games.numbers.bayes_rating;
+    for (let row = 0; row < games.size; row++) {
+      docs.push({ row, names: [{ text: games.names[row], weight: 1 }], rankKey: bayes[row], id: games.ids[row] });
+    }
+    const alt = input.alternateNames;
+    for (let e = 0; e < alt.game.length; e++) docs[alt.game[e]].names.push({ text: alt.name[e], weight: 1 });
+    return docs;
+  }
+}
+
+export function buildDataset(input: DatasetInput, options: DatasetOptions = {}): Dataset {
+  return new Dataset(input, options);
+}

@@ -1,0 +1,238 @@
+// Three-tier expansion resolution (contract "Effective properties", SPEC-NOTES §6.3–6.5,
+// D11–D17): explicit combination records, computed modifications, or the base unchanged.
+
+import type { EffectiveResolution } from './api.js';
+import type { EffectiveProperty } from './domain.js';
+import type { Games } from './games.js';
+import type { DatasetInput, ExpansionCombinationInput, PropertyModificationInput } from './input.js';
+import type { EffectiveValues } from './query.js';
+
+export type NumberProperty = Exclude<EffectiveProperty, 'top_at' | 'recommended_at'>;
+export type ListProperty = 'top_at' | 'recommended_at';
+
+export const NUMBER_PROPERTIES: readonly NumberProperty[] = [
+  'min_players',
+  'max_players',
+  'min_playtime',
+  'max_playtime',
+  'weight',
+  'min_age',
+];
+const LIST_PROPERTIES: readonly ListProperty[] = ['top_at', 'recommended_at'];
+const NON_NEGATIVE: readonly NumberProperty[] = ['min_playtime', 'max_playtime', 'min_age'];
+
+/** Base values of a game as effective values (tier 3), nulls for unknown numbers. */
+export function baseValues(games: Games, row: number): EffectiveValues {
+  return {
+    min_players: games.number('min_players', row),
+    max_players: games.number('max_players', row),
+    min_playtime: games.number('min_playtime', row),
+    max_playtime: games.number('max_playtime', row),
+    weight: games.number('weight', row),
+    min_age: games.number('min_age', row),
+    top_at: [...games.lists.top_player_counts[row]],
+    recommended_at: [...games.lists.recommended_player_counts[row]],
+  };
+}
+
+/** Tier 1: the record's stated values override the base; null falls back to the base. */
+export function applyCombination(base: EffectiveValues, record: ExpansionCombinationInput): EffectiveValues {
+  const out = copyValues(base);
+  for (const p of NUMBER_PROPERTIES) {
+    const value = record[p];
+    if (value !== null) out[p] = value;
+  }
+  for (const p of LIST_PROPERTIES) {
+    const value = record[p];
+    if (value !== null) out[p] = [...value];
+  }
+  return out;
+}
+
+/**
+ * Tier 2 (SPEC-NOTES §6.4 [REC]): per property, the last `set` (mods arrive in evaluation
+ * order), then each `add`, then each `multiply`, left to right; a null base stays null under
+ * add/multiply. Lists: set replaces, add unions. Then the clamps of §6.4.
+ */
+export function applyModifications(
+  base: EffectiveValues,
+  mods: readonly PropertyModificationInput[],
+): EffectiveValues {
+  const out = copyValues(base);
+  for (const p of NUMBER_PROPERTIES) {
+    let value = base[p];
+    for (const m of mods) if (m.property === p && m.operation === 'set' && typeof m.value === 'number') value = m.value;
+    for (const m of mods) {
+      if (m.property === p && m.operation === 'add' && typeof m.value === 'number' && value !== null) value += m.value;
+    }
+    for (const m of mods) {
+      if (m.property === p && m.operation === 'multiply' && typeof m.value === 'number' && value !== null) value *= m.value;
+    }
+    out[p] = value;
+  }
+  for (const p of LIST_PROPERTIES) {
+    let list = base[p];
+    for (const m of mods) if (m.property === p && m.operation === 'set' && Array.isArray(m.value)) list = m.value;
+    const union = [...list];
+    for (const m of mods) if (m.property === p && m.operation === 'add' && Array.isArray(m.value)) union.push(...m.value);
+    out[p] = union;
+  }
+  return clamp(out);
+}
+
+function clamp(v: EffectiveValues): EffectiveValues {
+  for (const p of NUMBER_PROPERTIES) {
+    const value = v[p];
+    if (value !== null && p !== 'weight') v[p] = Math.floor(value + 0.5);
+  }
+  if (v.min_players !== null) v.min_players = Math.max(1, v.min_players);
+  if (v.max_players !== null && v.min_players !== null) v.max_players = Math.max(v.max_players, v.min_players);
+  if (v.weight !== null) v.weight = Math.min(5, Math.max(1, v.weight));
+  for (const p of NON_NEGATIVE) {
+    const value = v[p];
+    if (value !== null) v[p] = Math.max(0, value);
+  }
+  for (const p of LIST_PROPERTIES) {
+    const lo = v.min_players ?? -Infinity;
+    const hi = v.max_players ?? Infinity;
+    v[p] = [...new Set(v[p])].filter((n) => n >= lo && n <= hi).sort((a, b) => a - b);
+  }
+  return v;
+}
+
+function copyValues(v: EffectiveValues): EffectiveValues {
+  return { ...v, top_at: [...v.top_at], recommended_at: [...v.recommended_at] };
+}
+
+/** Expansion membership, release order, modifications and records per base game. */
+export class ExpansionModel {
+  private readonly expansions = new Map<number, number[]>();
+  private readonly mods = new Map<string, PropertyModificationInput[]>();
+  private readonly modBases = new Set<number>();
+  readonly combinations = new Map<number, { record: ExpansionCombinationInput; index: number }[]>();
+
+  constructor(
+    private readonly games: Games,
+    input: DatasetInput,
+  ) {
+    // D17: parent_game_id, or an `expands` edge from the expansion to the base.
+    const add = (base: number, expansion: number): void => {
+      if (base === expansion) return;
+      const list = this.expansions.get(base);
+      if (!list) this.expansions.set(base, [expansion]);
+      else if (!list.includes(expansion)) list.push(expansion);
+    };
+    for (let row = 0; row < games.size; row++) {
+      const parent = games.parentIds[row];
+      const base = parent === null ? undefined : games.rowById(parent);
+      if (base !== undefined) add(base, row);
+    }
+    const rel = input.relationships;
+    for (let e = 0; e < rel.source.length; e++) if (rel.type[e] === 'expands') add(rel.target[e], rel.source[e]);
+
+    for (const mod of input.modifications) {
+      const key = pairKey(mod.base, mod.expansion);
+      const list = this.mods.get(key);
+      if (list) list.push(mod);
+      else this.mods.set(key, [mod]);
+      this.modBases.add(mod.base);
+    }
+    input.combinations.forEach((record, index) => {
+      const list = this.combinations.get(record.base);
+      if (list) list.push({ record, index });
+      else this.combinations.set(record.base, [{ record, index }]);
+    });
+  }
+
+  /** Bases that may have variants (a record or a modification names them). */
+  bases(): number[] {
+    return [...new Set([...this.combinations.keys(), ...this.modBases])].sort((a, b) => a - b);
+  }
+
+  expansionsOf(base: number): readonly number[] {
+    return this.expansions.get(base) ?? [];
+  }
+
+  modsFor(base: number, expansion: number): readonly PropertyModificationInput[] {
+    return this.mods.get(pairKey(base, expansion)) ?? [];
+  }
+
+  /** Release order (D15): year (unknown last), then release date (unknown last), then id. */
+  releaseCompare = (a: number, b: number): number => {
+    const g = this.games;
+    const ya = g.numbers.year_published[a];
+    const yb = g.numbers.year_published[b];
+    if (ya !== yb) {
+      if (Number.isNaN(ya)) return Number.isNaN(yb) ? 0 : 1;
+      if (Number.isNaN(yb)) return -1;
+      return ya - yb;
+    }
+    const da = g.releaseDates[a];
+    const db = g.releaseDates[b];
+    if (da !== db) {
+      if (da === null) return 1;
+      if (db === null) return -1;
+      return da < db ? -1 : 1;
+    }
+    const ia = g.ids[a];
+    const ib = g.ids[b];
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  };
+
+  /** Distinct rows in release order. */
+  inReleaseOrder(rows: readonly number[]): number[] {
+    return [...new Set(rows)].sort(this.releaseCompare);
+  }
+
+  /** The first record of `base` whose set equals `rows` (already distinct). */
+  explicit(base: number, rows: readonly number[]): ExpansionCombinationInput | undefined {
+    const want = [...rows].sort((a, b) => a - b).join(',');
+    for (const { record } of this.combinations.get(base) ?? []) {
+      if ([...new Set(record.expansions)].sort((a, b) => a - b).join(',') === want) return record;
+    }
+    return undefined;
+  }
+
+  /** Modifications of the given expansions (release order) for `base`, in evaluation order. */
+  evaluationOrder(base: number, ordered: readonly number[]): PropertyModificationInput[] {
+    return ordered.flatMap((e) => this.modsFor(base, e));
+  }
+
+  resolve(base: number, requested: readonly number[]): EffectiveResolution {
+    const ordered = this.inReleaseOrder(requested);
+    const baseVals = baseValues(this.games, base);
+    const individual_effects = ordered.map((expansion) => ({
+      expansion,
+      modifications: this.modsFor(base, expansion).map((m) => ({
+        property: m.property,
+        operation: m.operation,
+        value: Array.isArray(m.value) ? [...m.value] : m.value,
+      })),
+    }));
+    const record = ordered.length > 0 ? this.explicit(base, ordered) : undefined;
+    if (record) {
+      return {
+        combination_source: 'explicit',
+        resolution_tier: 1,
+        base: baseVals,
+        effective: applyCombination(baseVals, record),
+        individual_effects,
+      };
+    }
+    const mods = this.evaluationOrder(base, ordered);
+    if (mods.length > 0) {
+      return {
+        combination_source: 'computed',
+        resolution_tier: 2,
+        base: baseVals,
+        effective: applyModifications(baseVals, mods),
+        individual_effects,
+      };
+    }
+    return { combination_source: 'base_only', resolution_tier: 3, base: baseVals, effective: copyValues(baseVals), individual_effects };
+  }
+}
+
+function pairKey(base: number, expansion: number): string {
+  return `${base}:${expansion}`;
+}

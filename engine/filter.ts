@@ -1,0 +1,217 @@
+// A Filter compiled into bitmaps: one or more clauses per dimension, each tagged with the
+// facet dimension it belongs to, so facets can AND "all but their own" (mosaic's
+// cross-filter). In effective mode the effective-aware filters (SPEC-NOTES §6.2) are kept
+// apart, evaluated over the base rows and over the precomputed variants.
+
+import { and, emptyBitmap, orAll, type Bitmap } from './bitmap.js';
+import type { Catalog, EntityIndex, TermIndex } from './catalog.js';
+import { AWARD_RESULTS, type ExperienceLevel } from './domain.js';
+import type { ListProperty, NumberProperty } from './effective.js';
+import type { Games } from './games.js';
+import type { GameIndexes } from './indexes.js';
+import type { GameNumberColumn } from './input.js';
+import type { FacetDimension, Filter } from './query.js';
+import type { NumberTable } from './table.js';
+import type { Variants } from './variants.js';
+
+export interface Clause {
+  /** The facet dimension whose count ignores this clause; null for all others. */
+  dim: FacetDimension | null;
+  bitmap: Bitmap;
+  /** Rows in the bitmap are removed instead of kept (the `_not` filters). */
+  exclude: boolean;
+}
+
+export interface Plan {
+  /** Clauses over game rows (all filters when effective mode is off). */
+  clauses: Clause[];
+  /** Effective-aware clauses, over base rows and over variants; null when effective is off. */
+  effective: { base: Clause[]; variants: Clause[] } | null;
+}
+
+export interface FilterContext {
+  games: Games;
+  indexes: GameIndexes;
+  catalog: Catalog;
+  variants: Variants;
+}
+
+/** What the effective-aware filters read: the games table or the variants table. */
+interface PropertySource {
+  range(p: NumberProperty, lo: number, hi: number): Bitmap;
+  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Bitmap;
+  players(n: number): Bitmap;
+  listHas(p: ListProperty, n: number): Bitmap;
+}
+
+export function compile(filter: Filter, ctx: FilterContext): Plan {
+  const clauses = baseOnlyClauses(filter, ctx);
+  const games = gameSource(ctx.indexes);
+  if (filter.effective !== true) {
+    clauses.push(...effectiveAwareClauses(filter, games, true));
+    return { clauses, effective: null };
+  }
+  const weightAware = filter.effective_weight !== false;
+  if (!weightAware) clauses.push(...weightClauses(filter, games));
+  return {
+    clauses,
+    effective: {
+      base: effectiveAwareClauses(filter, games, weightAware),
+      variants: effectiveAwareClauses(filter, variantSource(ctx.variants), weightAware),
+    },
+  };
+}
+
+function gameSource(indexes: GameIndexes): PropertySource {
+  return {
+    range: (p, lo, hi) => indexes.numbers.range(p, lo, hi),
+    scaledRange: (p, level, lo, hi) => indexes.numbers.scaledRange(p, level, lo, hi),
+    players: (n) => indexes.players(n),
+    listHas: (p, n) => (p === 'top_at' ? indexes.topAt : indexes.recommendedAt).get(n) ?? emptyBitmap(),
+  };
+}
+
+function variantSource(variants: Variants): PropertySource {
+  const t = variants.numbers;
+  return {
+    range: (p, lo, hi) => t.range(p, lo, hi),
+    scaledRange: (p, level, lo, hi) => t.scaledRange(p, level, lo, hi),
+    players: (n) => and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity)),
+    listHas: (p, n) => (p === 'top_at' ? variants.topAt : variants.recommendedAt).get(n) ?? emptyBitmap(),
+  };
+}
+
+const keep = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: false });
+const drop = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: true });
+const given = (value: number | null | undefined): value is number => value !== undefined && value !== null;
+const active = <T>(list: readonly T[] | null | undefined): list is readonly T[] => Array.isArray(list) && list.length > 0;
+
+function weightClauses(filter: Filter, src: PropertySource): Clause[] {
+  if (!given(filter.weight_min) && !given(filter.weight_max)) return [];
+  return [keep(null, src.range('weight', filter.weight_min ?? -Infinity, filter.weight_max ?? Infinity))];
+}
+
+/** Weight (optionally), players, publisher play time and publisher age. */
+function effectiveAwareClauses(filter: Filter, src: PropertySource, withWeight: boolean): Clause[] {
+  const out = withWeight ? weightClauses(filter, src) : [];
+  if (given(filter.players)) out.push(keep('players', src.players(filter.players)));
+  if (given(filter.players_min)) out.push(keep('players', src.range('min_players', filter.players_min, Infinity)));
+  if (given(filter.players_max)) out.push(keep('players', src.range('max_players', -Infinity, filter.players_max)));
+  if (given(filter.top_at)) out.push(keep('players', src.listHas('top_at', filter.top_at)));
+  if (given(filter.recommended_at)) out.push(keep('players', src.listHas('recommended_at', filter.recommended_at)));
+  if ((filter.playtime_source ?? 'publisher') === 'publisher') {
+    const level = filter.playtime_experience;
+    const scaled = (p: 'min_playtime' | 'max_playtime', lo: number, hi: number): Bitmap =>
+      level ? src.scaledRange(p, level, lo, hi) : src.range(p, lo, hi);
+    if (given(filter.playtime_min)) out.push(keep(null, scaled('min_playtime', filter.playtime_min, Infinity)));
+    if (given(filter.playtime_max)) out.push(keep(null, scaled('max_playtime', -Infinity, filter.playtime_max)));
+  }
+  if ((filter.age_source ?? 'publisher') === 'publisher' && (given(filter.age_min) || given(filter.age_max))) {
+    out.push(keep(null, src.range('min_age', filter.age_min ?? -Infinity, filter.age_max ?? Infinity)));
+  }
+  return out;
+}
+
+/** Every filter that always reads the base row. */
+function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
+  const { games, indexes, catalog } = ctx;
+  const numbers = indexes.numbers;
+  const out: Clause[] = [];
+  const range = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
+    if (given(lo) || given(hi)) out.push(keep(null, numbers.range(column, lo ?? -Infinity, hi ?? Infinity)));
+  };
+  const level = filter.playtime_experience;
+  const scaled = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
+    if (!given(lo) && !given(hi)) return;
+    const bitmap = level
+      ? numbers.scaledRange(column, level, lo ?? -Infinity, hi ?? Infinity)
+      : numbers.range(column, lo ?? -Infinity, hi ?? Infinity);
+    out.push(keep(null, bitmap));
+  };
+
+  range('rating', filter.rating_min, filter.rating_max);
+  range('rating_votes', filter.min_rating_votes, undefined);
+  range('rating_confidence', filter.confidence_min, undefined);
+  range('weight_votes', filter.min_weight_votes, undefined);
+  range('year_published', filter.year_min, filter.year_max);
+  if (filter.playtime_source === 'community') {
+    scaled('community_min_playtime', filter.playtime_min, undefined);
+    scaled('community_max_playtime', undefined, filter.playtime_max);
+  }
+  scaled('community_min_playtime', filter.community_playtime_min, undefined);
+  scaled('community_max_playtime', undefined, filter.community_playtime_max);
+  if (filter.age_source === 'community') range('community_suggested_age', filter.age_min, filter.age_max);
+
+  if (active(filter.type)) out.push(keep('type', orAll(games.types.postingsOf(filter.type))));
+  if (active(filter.mode)) out.push(keep(null, orAll(games.modes.postingsOf(filter.mode))));
+  if (active(filter.language_dependence)) out.push(keep(null, orAll(games.languages.postingsOf(filter.language_dependence))));
+  if (active(filter.funding_source)) out.push(keep(null, orAll(games.fundings.postingsOf(filter.funding_source))));
+
+  taxonomy(out, 'mechanics', catalog.mechanics, indexes.terms, filter.mechanics, filter.mechanics_all, filter.mechanics_not);
+  taxonomy(out, 'themes', catalog.themes, indexes.terms, filter.theme, undefined, filter.theme_not);
+  taxonomy(out, 'categories', catalog.categories, indexes.terms, filter.category, undefined, filter.category_not);
+
+  anyOf(out, catalog.people, indexes.designers, filter.designer);
+  anyOf(out, catalog.people, indexes.artists, filter.artist);
+  anyOf(out, catalog.publishers, indexes.publishers, filter.publisher);
+  anyOf(out, catalog.families, indexes.families, filter.family);
+
+  if (active(filter.legacy_id)) {
+    const rows = filter.legacy_id.flatMap((id) => games.legacyRows(id));
+    const bitmap = emptyBitmap();
+    bitmap.addMany(rows);
+    out.push(keep(null, bitmap));
+  }
+  if (filter.award) out.push(keep(null, awardBitmap(filter.award, ctx)));
+  return out;
+}
+
+function taxonomy(
+  out: Clause[],
+  dim: FacetDimension,
+  terms: TermIndex,
+  postings: readonly Bitmap[],
+  any: readonly string[] | undefined,
+  all: readonly string[] | undefined,
+  none: readonly string[] | undefined,
+): void {
+  const posting = (slug: string): Bitmap | undefined => {
+    const index = terms.slug(slug);
+    return index === undefined ? undefined : postings[index];
+  };
+  const known = (slugs: readonly string[]): Bitmap[] => slugs.flatMap((s) => posting(s) ?? []);
+  if (active(any)) out.push(keep(dim, orAll(known(any))));
+  if (active(all)) for (const slug of all) out.push(keep(dim, posting(slug) ?? emptyBitmap()));
+  if (active(none)) out.push(drop(dim, orAll(known(none))));
+}
+
+function anyOf<T extends { id: string; slug: string }>(
+  out: Clause[],
+  entities: EntityIndex<T>,
+  postings: readonly Bitmap[],
+  slugs: readonly string[] | undefined,
+): void {
+  if (!active(slugs)) return;
+  const bitmaps = slugs.flatMap((slug) => {
+    const index = entities.slug(slug);
+    return index === undefined ? [] : [postings[index]];
+  });
+  out.push(keep(null, orAll(bitmaps)));
+}
+
+/** Has a GameAward matching every given part (no part given: any GameAward). */
+function awardBitmap(award: NonNullable<Filter['award']>, ctx: FilterContext): Bitmap {
+  const { indexes, catalog } = ctx;
+  const slug = award.slug ?? undefined;
+  const result = award.result ?? undefined;
+  const awardIndex = slug === undefined ? undefined : catalog.awards.slug(slug);
+  const resultIndex = result === undefined ? -1 : AWARD_RESULTS.indexOf(result);
+  if (slug !== undefined && awardIndex === undefined) return emptyBitmap();
+  if (result !== undefined && resultIndex < 0) return emptyBitmap();
+  if (awardIndex !== undefined && resultIndex >= 0) {
+    return indexes.awardPairs.get(awardIndex * AWARD_RESULTS.length + resultIndex) ?? emptyBitmap();
+  }
+  if (awardIndex !== undefined) return indexes.awards[awardIndex];
+  if (resultIndex >= 0) return indexes.awardResults[resultIndex];
+  return indexes.anyAward;
+}

@@ -1,0 +1,157 @@
+// The games table as the engine reads it: zero-copy Float64 columns, the few strings every
+// query needs as JS strings (id, slug, name, parent), small-domain strings as dictionary
+// codes, and the long tail (description, timestamps) read from Arrow only for a page's rows.
+
+import type { Table, Vector } from 'apache-arrow';
+import { numberColumn, stringColumn } from './columns.js';
+import { Dictionary } from './dictionary.js';
+import {
+  DEFAULT_EXPERIENCE_MULTIPLIERS,
+  EXPERIENCE_LEVELS,
+  FUNDING_SOURCES,
+  GAME_MODES,
+  GAME_TYPES,
+  LANGUAGE_DEPENDENCE_LEVELS,
+  UUID_PATTERN,
+  type ExperienceLevel,
+} from './domain.js';
+import {
+  GAME_NUMBER_COLUMNS,
+  type GameListColumns,
+  type GameNumberColumn,
+  type GameStringColumn,
+} from './input.js';
+import { sortName } from './normalize.js';
+
+export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
+
+const EXPERIENCE_COLUMNS = {
+  first_play: 'experience_first_play',
+  learning: 'experience_learning',
+  experienced: 'experience_experienced',
+  expert: 'experience_expert',
+} as const satisfies Record<ExperienceLevel, GameNumberColumn>;
+
+/** String columns read lazily from Arrow (one value per page row, never the whole column). */
+export type LazyStringColumn = 'description' | 'created_at' | 'updated_at' | 'legacy_id';
+
+export class Games {
+  readonly size: number;
+  readonly numbers: GameNumbers;
+  readonly ids: string[];
+  readonly slugs: string[];
+  readonly names: string[];
+  readonly parentIds: (string | null)[];
+  readonly releaseDates: (string | null)[];
+  readonly types: Dictionary;
+  readonly modes: Dictionary;
+  readonly languages: Dictionary;
+  readonly fundings: Dictionary;
+  readonly lists: GameListColumns;
+  private readonly lazy: Record<LazyStringColumn, Vector>;
+  private readonly bySlug = new Map<string, number>();
+  private readonly byId = new Map<string, number>();
+  private legacyCache: Map<string, number[]> | undefined;
+  private sortNameCache: string[] | undefined;
+  private readonly multipliers = new Map<ExperienceLevel, Float64Array>();
+
+  constructor(table: Table, lists: GameListColumns) {
+    this.size = table.numRows;
+    const numbers = {} as Record<GameNumberColumn, Float64Array>;
+    for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numberColumn(table, name);
+    this.numbers = numbers;
+    this.ids = stringColumn(table, 'id').map((id) => id ?? '');
+    this.slugs = stringColumn(table, 'slug').map((slug) => slug ?? '');
+    this.names = stringColumn(table, 'name').map((name) => name ?? '');
+    this.parentIds = stringColumn(table, 'parent_game_id');
+    this.releaseDates = stringColumn(table, 'release_date');
+    this.types = new Dictionary(stringColumn(table, 'type'), GAME_TYPES);
+    this.modes = new Dictionary(stringColumn(table, 'mode'), GAME_MODES);
+    this.languages = new Dictionary(stringColumn(table, 'language_dependence'), LANGUAGE_DEPENDENCE_LEVELS);
+    this.fundings = new Dictionary(stringColumn(table, 'funding_source'), FUNDING_SOURCES);
+    this.lists = lists;
+    this.lazy = {
+      description: child(table, 'description'),
+      created_at: child(table, 'created_at'),
+      updated_at: child(table, 'updated_at'),
+      legacy_id: child(table, 'legacy_id'),
+    };
+    for (let row = 0; row < this.size; row++) {
+      if (!this.bySlug.has(this.slugs[row])) this.bySlug.set(this.slugs[row], row);
+      this.byId.set(this.ids[row].toLowerCase(), row);
+    }
+  }
+
+  /** Row by UUID (any case) or slug. */
+  row(idOrSlug: string): number | undefined {
+    if (UUID_PATTERN.test(idOrSlug)) {
+      const row = this.byId.get(idOrSlug.toLowerCase());
+      if (row !== undefined) return row;
+    }
+    return this.bySlug.get(idOrSlug) ?? this.byId.get(idOrSlug.toLowerCase());
+  }
+
+  /** Row by id only (any case). */
+  rowById(id: string): number | undefined {
+    return this.byId.get(id.toLowerCase());
+  }
+
+  /** Rows by legacy id (exact string); built on first use. */
+  legacyRows(legacyId: string): readonly number[] {
+    if (!this.legacyCache) {
+      const map = new Map<string, number[]>();
+      const vector = this.lazy.legacy_id;
+      for (let row = 0; row < this.size; row++) {
+        const value = vector.get(row) as string | null;
+        if (value === null) continue;
+        const rows = map.get(value);
+        if (rows) rows.push(row);
+        else map.set(value, [row]);
+      }
+      this.legacyCache = map;
+    }
+    return this.legacyCache.get(legacyId) ?? [];
+  }
+
+  text(column: LazyStringColumn, row: number): string | null {
+    return (this.lazy[column].get(row) as string | null) ?? null;
+  }
+
+  /** `sortName(name)` per row, computed once on first use. */
+  get sortNames(): string[] {
+    if (!this.sortNameCache) this.sortNameCache = this.names.map(sortName);
+    return this.sortNameCache;
+  }
+
+  /** Null-safe number (NaN -> null). */
+  number(column: GameNumberColumn, row: number): number | null {
+    const value = this.numbers[column][row];
+    return Number.isNaN(value) ? null : value;
+  }
+
+  /**
+   * Per row, the play-time multiplier of `level`: the game's own when all four experience
+   * columns are known (sufficient data, D25), else the global default.
+   */
+  multiplier(level: ExperienceLevel): Float64Array {
+    let out = this.multipliers.get(level);
+    if (out) return out;
+    const own = this.numbers[EXPERIENCE_COLUMNS[level]];
+    const all = EXPERIENCE_LEVELS.map((l) => this.numbers[EXPERIENCE_COLUMNS[l]]);
+    const fallback = DEFAULT_EXPERIENCE_MULTIPLIERS[level];
+    out = new Float64Array(this.size);
+    for (let row = 0; row < out.length; row++) {
+      let sufficient = true;
+      for (const column of all) if (Number.isNaN(column[row])) sufficient = false;
+      out[row] = sufficient ? own[row] : fallback;
+    }
+    this.multipliers.set(level, out);
+    return out;
+  }
+}
+
+function child(table: Table, name: GameStringColumn): Vector {
+  const vector = table.getChild(name);
+  if (!vector) throw new RangeError(`games table has no column ${name}`);
+  return vector;
+}

@@ -1,0 +1,93 @@
+// Posting bitmaps of the games table: one per taxonomy term, family, publisher, designer,
+// artist, award (and award × result), per value of top/recommended player counts, and per
+// player count n (min ≤ n ≤ max, the facet keys). Built once per Dataset; all frozen.
+
+import { and, freeze, type Bitmap } from './bitmap.js';
+import { AWARD_RESULTS } from './domain.js';
+import type { Games } from './games.js';
+import type { DatasetInput, GameNumberColumn } from './input.js';
+import { GameLinks, postingsByListValue, postingsByTarget } from './links.js';
+import { NumberTable } from './table.js';
+
+/** Facet keys for players stop here (and per-count bitmaps exist up to here). */
+export const MAX_FACET_PLAYERS = 20;
+
+export class GameIndexes {
+  readonly numbers: NumberTable<GameNumberColumn>;
+  readonly terms: Bitmap[];
+  readonly termLinks: GameLinks;
+  readonly families: Bitmap[];
+  readonly familyLinks: GameLinks;
+  readonly publishers: Bitmap[];
+  readonly publisherLinks: GameLinks;
+  readonly designers: Bitmap[];
+  readonly artists: Bitmap[];
+  readonly creditLinks: GameLinks;
+  readonly awards: Bitmap[];
+  /** Per result (AWARD_RESULTS index), games with any award of that result. */
+  readonly awardResults: Bitmap[];
+  /** Per award index × 4 + result index. */
+  readonly awardPairs: Map<number, Bitmap>;
+  readonly anyAward: Bitmap;
+  readonly awardLinks: GameLinks;
+  readonly alternateNameLinks: GameLinks;
+  readonly relationshipLinks: GameLinks;
+  readonly topAt: Map<number, Bitmap>;
+  readonly recommendedAt: Map<number, Bitmap>;
+  /** Highest max_players of any game, capped at MAX_FACET_PLAYERS (0 when unknown). */
+  readonly facetPlayers: number;
+  private readonly playerCounts: (Bitmap | undefined)[] = [];
+
+  constructor(games: Games, input: DatasetInput, interval: number) {
+    const n = games.size;
+    this.numbers = new NumberTable(n, games.numbers, (level) => games.multiplier(level), interval);
+    this.terms = postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
+    this.termLinks = GameLinks.build(input.gameTerms.game, n);
+    this.families = postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);
+    this.familyLinks = GameLinks.build(input.gameFamilies.game, n);
+    this.publishers = postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
+    this.publisherLinks = GameLinks.build(input.gamePublishers.game, n);
+    const credits = input.gameCredits;
+    this.designers = postingsByTarget(credits.game, credits.target, input.people.length, (e) => credits.role[e] === 'designer');
+    this.artists = postingsByTarget(credits.game, credits.target, input.people.length, (e) => credits.role[e] === 'artist');
+    this.creditLinks = GameLinks.build(credits.game, n);
+
+    const awards = input.gameAwards;
+    const resultIndex = Uint8Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
+    this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
+    this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
+    const pairKeys = Uint32Array.from(awards.award, (a, e) => a * AWARD_RESULTS.length + resultIndex[e]);
+    const pairs = postingsByTarget(awards.game, pairKeys, input.awards.length * AWARD_RESULTS.length);
+    this.awardPairs = new Map();
+    pairs.forEach((bitmap, key) => {
+      if (bitmap.size > 0) this.awardPairs.set(key, bitmap);
+    });
+    this.anyAward = postingsByTarget(awards.game, new Uint8Array(awards.game.length), 1)[0];
+    this.awardLinks = GameLinks.build(awards.game, n);
+    this.alternateNameLinks = GameLinks.build(input.alternateNames.game, n);
+    const rel = input.relationships;
+    // Each edge appears under its source and (when different) its target.
+    const relGames = new Uint32Array(rel.source.length * 2);
+    relGames.set(rel.source, 0);
+    relGames.set(rel.target, rel.source.length);
+    this.relationshipLinks = GameLinks.build(relGames, n, (e) => e < rel.source.length || rel.target[e - rel.source.length] !== rel.source[e - rel.source.length]);
+
+    this.topAt = postingsByListValue(input.lists.top_player_counts);
+    this.recommendedAt = postingsByListValue(input.lists.recommended_player_counts);
+    let maxPlayers = 0;
+    for (const value of games.numbers.max_players) if (value > maxPlayers) maxPlayers = value;
+    this.facetPlayers = Math.min(MAX_FACET_PLAYERS, Math.floor(maxPlayers));
+  }
+
+  /** Games with min_players ≤ count ≤ max_players; cached for the facet counts. */
+  players(count: number): Bitmap {
+    const small = Number.isInteger(count) && count >= 0 && count <= MAX_FACET_PLAYERS;
+    if (small) {
+      const cached = this.playerCounts[count];
+      if (cached) return cached;
+    }
+    const out = and(this.numbers.range('min_players', -Infinity, count), this.numbers.range('max_players', count, Infinity));
+    if (small) this.playerCounts[count] = freeze(out);
+    return out;
+  }
+}

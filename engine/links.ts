@@ -1,0 +1,68 @@
+// Game↔entity links in two directions: per entity, the posting bitmap of its games; per
+// game, its link entries in catalog order (a CSR layout: offsets + entry indexes).
+
+import { bitmapOf, freeze, type Bitmap } from './bitmap.js';
+
+/** Per game row, the indexes of its link entries, in input order. */
+export class GameLinks {
+  private constructor(
+    private readonly offsets: Uint32Array,
+    private readonly entries: Uint32Array,
+  ) {}
+
+  /** Groups link entries by game, keeping input order within each game (counting sort). */
+  static build(game: Uint32Array, games: number, keep?: (entry: number) => boolean): GameLinks {
+    const offsets = new Uint32Array(games + 1);
+    let kept = 0;
+    for (let e = 0; e < game.length; e++) {
+      if (keep && !keep(e)) continue;
+      offsets[game[e] + 1]++;
+      kept++;
+    }
+    for (let g = 0; g < games; g++) offsets[g + 1] += offsets[g];
+    const cursor = offsets.slice(0, games);
+    const entries = new Uint32Array(kept);
+    for (let e = 0; e < game.length; e++) {
+      if (keep && !keep(e)) continue;
+      entries[cursor[game[e]]++] = e;
+    }
+    return new GameLinks(offsets, entries);
+  }
+
+  /** Link entry indexes of one game. */
+  of(row: number): Uint32Array {
+    return this.entries.subarray(this.offsets[row], this.offsets[row + 1]);
+  }
+}
+
+/** Per target index, the frozen bitmap of games linked to it (by entries passing `keep`). */
+export function postingsByTarget(
+  game: Uint32Array,
+  target: ArrayLike<number>,
+  targets: number,
+  keep?: (entry: number) => boolean,
+): Bitmap[] {
+  const lists: number[][] = Array.from({ length: targets }, () => []);
+  for (let e = 0; e < game.length; e++) {
+    if (keep && !keep(e)) continue;
+    lists[target[e]].push(game[e]);
+  }
+  return lists.map((rows) => freeze(bitmapOf(rows)));
+}
+
+/** Per integer value found in per-row lists, the frozen bitmap of rows whose list has it. */
+export function postingsByListValue(lists: readonly (readonly number[] | null)[]): Map<number, Bitmap> {
+  const rows = new Map<number, number[]>();
+  for (let row = 0; row < lists.length; row++) {
+    const list = lists[row];
+    if (!list) continue;
+    for (const value of list) {
+      let bucket = rows.get(value);
+      if (!bucket) rows.set(value, (bucket = []));
+      if (bucket[bucket.length - 1] !== row) bucket.push(row);
+    }
+  }
+  const out = new Map<number, Bitmap>();
+  for (const [value, bucket] of rows) out.set(value, freeze(bitmapOf(bucket)));
+  return out;
+}

@@ -1,0 +1,197 @@
+// A total order of the rows of a table: the permutation behind every sort key and every
+// range index. Null rows sit after all valued rows (nulls last in both directions), so the
+// valued rows are the prefix [0, nonNull). Prefix bitmaps ("rows at order index < k") come
+// from checkpoint bitmaps every `interval` positions plus at most interval/2 adds or removes,
+// which turns any slice of the order into a bitmap in microseconds.
+
+import { andNot, bitmapOf, emptyBitmap, freeze, rangeBitmap, type Bitmap } from './bitmap.js';
+
+export const DEFAULT_CHECKPOINT_INTERVAL = 4096;
+
+/** How two rows with equal values are ordered: by a rank array (e.g. id order) or by row. */
+export interface TieBreak {
+  /** ascending tie rank per row; computed on demand because it can be costly (id sort). */
+  rank(): Uint32Array;
+  /** a strictly before b on ties, without needing rank(). */
+  before(a: number, b: number): boolean;
+}
+
+export const ROW_TIES: TieBreak = {
+  rank: () => new Uint32Array(0),
+  before: (a, b) => a < b,
+};
+
+export type OrderValues = Float64Array | readonly (string | null)[];
+
+export class OrderIndex {
+  private posCache: Uint32Array | undefined;
+  private checkpoints: Bitmap[] | undefined;
+
+  /**
+   * @param permutation order index -> row, or null when the order is the row order itself
+   * @param nonNull number of rows with a value (the prefix of the order)
+   */
+  constructor(
+    private readonly permutation: Uint32Array | null,
+    readonly size: number,
+    readonly nonNull: number,
+    private readonly interval: number = DEFAULT_CHECKPOINT_INTERVAL,
+  ) {}
+
+  /** True when row i is at order index i: result bitmaps then iterate in sorted order. */
+  get identity(): boolean {
+    return this.permutation === null;
+  }
+
+  rowAt(index: number): number {
+    return this.permutation === null ? index : this.permutation[index];
+  }
+
+  /** order index -> row (materialized for the identity order too). */
+  get perm(): Uint32Array {
+    if (this.permutation !== null) return this.permutation;
+    const out = new Uint32Array(this.size);
+    for (let i = 0; i < out.length; i++) out[i] = i;
+    return out;
+  }
+
+  /** row -> order index. */
+  get pos(): Uint32Array {
+    if (this.posCache) return this.posCache;
+    const perm = this.perm;
+    const pos = new Uint32Array(this.size);
+    for (let i = 0; i < perm.length; i++) pos[perm[i]] = i;
+    this.posCache = pos;
+    return pos;
+  }
+
+  /** First order index in [lo, hi) where `test(row)` holds; `test` must be monotone. */
+  search(test: (row: number) => boolean, lo = 0, hi = this.size): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (test(this.rowAt(mid))) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** A new bitmap of the rows at order indexes [0, k). */
+  prefix(k: number): Bitmap {
+    const n = this.size;
+    if (k <= 0) return emptyBitmap();
+    if (k >= n) return rangeBitmap(0, n);
+    const perm = this.permutation;
+    if (perm === null) return rangeBitmap(0, k);
+    const half = this.interval >>> 1;
+    if (k <= half) return bitmapOf(perm.subarray(0, k));
+    if (n - k <= half) return andNot(rangeBitmap(0, n), bitmapOf(perm.subarray(k, n)));
+    const checkpoints = this.ensureCheckpoints(perm);
+    const j = Math.min(checkpoints.length - 1, Math.round(k / this.interval));
+    const start = Math.min(j * this.interval, n);
+    const out = checkpoints[j].clone();
+    if (start < k) out.addMany(perm.subarray(start, k));
+    else if (start > k) out.removeMany(perm.subarray(k, start));
+    return out;
+  }
+
+  /** A new bitmap of the rows at order indexes [a, b). */
+  slice(a: number, b: number): Bitmap {
+    a = Math.max(0, a);
+    b = Math.min(this.size, b);
+    if (b <= a) return emptyBitmap();
+    const perm = this.permutation;
+    if (perm === null) return rangeBitmap(a, b);
+    if (b - a <= this.interval) return bitmapOf(perm.subarray(a, b));
+    const out = this.prefix(b);
+    if (a > 0) out.andNotInPlace(this.prefix(a));
+    return out;
+  }
+
+  private ensureCheckpoints(perm: Uint32Array): Bitmap[] {
+    if (this.checkpoints) return this.checkpoints;
+    const count = Math.ceil(this.size / this.interval) + 1;
+    const out: Bitmap[] = [freeze(emptyBitmap())];
+    const running = emptyBitmap();
+    for (let j = 1; j < count; j++) {
+      running.addMany(perm.subarray((j - 1) * this.interval, Math.min(j * this.interval, this.size)));
+      out.push(freeze(running.clone()));
+    }
+    this.checkpoints = out;
+    return out;
+  }
+}
+
+/**
+ * Builds the order of `values` (NaN or null = no value) in the given direction, nulls last,
+ * ties by `ties`. Detects the identity order first (one linear pass), so a table delivered in
+ * this order costs no permutation at all.
+ */
+export function buildOrder(
+  values: OrderValues,
+  desc: boolean,
+  ties: TieBreak,
+  interval: number = DEFAULT_CHECKPOINT_INTERVAL,
+): OrderIndex {
+  const n = values.length;
+  const isNull = nullTest(values);
+  const cmp = valueCompare(values, desc);
+  let nonNull = 0;
+  let identity = true;
+  for (let i = 0; i < n; i++) {
+    if (!isNull(i)) nonNull++;
+    if (identity && i + 1 < n && !inOrder(i, i + 1, isNull, cmp, ties)) identity = false;
+  }
+  if (identity) return new OrderIndex(null, n, nonNull, interval);
+
+  const rank = ties === ROW_TIES ? null : ties.rank();
+  const valued: number[] = [];
+  const empty: number[] = [];
+  for (let i = 0; i < n; i++) (isNull(i) ? empty : valued).push(i);
+  if (rank === null) {
+    valued.sort((a, b) => cmp(a, b) || a - b);
+  } else {
+    valued.sort((a, b) => cmp(a, b) || rank[a] - rank[b]);
+    empty.sort((a, b) => rank[a] - rank[b]);
+  }
+  const perm = new Uint32Array(n);
+  perm.set(valued, 0);
+  perm.set(empty, valued.length);
+  return new OrderIndex(perm, n, nonNull, interval);
+}
+
+function inOrder(
+  a: number,
+  b: number,
+  isNull: (row: number) => boolean,
+  cmp: (x: number, y: number) => number,
+  ties: TieBreak,
+): boolean {
+  const na = isNull(a);
+  const nb = isNull(b);
+  if (na !== nb) return nb;
+  const c = na ? 0 : cmp(a, b);
+  return c < 0 || (c === 0 && ties.before(a, b));
+}
+
+export function nullTest(values: OrderValues): (row: number) => boolean {
+  if (values instanceof Float64Array) return (row) => Number.isNaN(values[row]);
+  return (row) => values[row] === null;
+}
+
+/** Compares two valued rows in the requested direction (0 on ties). */
+function valueCompare(values: OrderValues, desc: boolean): (a: number, b: number) => number {
+  if (values instanceof Float64Array) {
+    return desc ? (a, b) => values[b] - values[a] : (a, b) => values[a] - values[b];
+  }
+  const text = values as readonly string[];
+  const asc = (a: number, b: number): number => (text[a] < text[b] ? -1 : text[a] > text[b] ? 1 : 0);
+  return desc ? (a, b) => asc(b, a) : asc;
+}
+
+/** Rows whose value lies in [lo, hi], from an ascending order of a Float64 column. */
+export function rangeRows(order: OrderIndex, values: Float64Array, lo: number, hi: number): Bitmap {
+  if (!(lo <= hi)) return emptyBitmap();
+  const a = lo === -Infinity ? 0 : order.search((row) => values[row] >= lo, 0, order.nonNull);
+  const b = hi === Infinity ? order.nonNull : order.search((row) => values[row] > hi, a, order.nonNull);
+  return order.slice(a, b);
+}

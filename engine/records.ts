@@ -1,0 +1,157 @@
+// Plain objects for one game: its scalar record and its related records. Only rows that end
+// up on a page or a detail view are ever turned into objects.
+
+import type { CreditRef, EntityRef, GameRecord, GameRelated } from './api.js';
+import type { Catalog } from './catalog.js';
+import { PERSON_ROLES, type FundingSource, type GameMode, type GameType, type LanguageDependence } from './domain.js';
+import type { Games } from './games.js';
+import type { GameIndexes } from './indexes.js';
+import type { DatasetInput } from './input.js';
+
+export class Records {
+  private children: Map<number, number[]> | undefined;
+
+  constructor(
+    private readonly games: Games,
+    private readonly indexes: GameIndexes,
+    private readonly catalog: Catalog,
+    private readonly input: DatasetInput,
+  ) {}
+
+  game(row: number): GameRecord {
+    const g = this.games;
+    const n = (column: Parameters<Games['number']>[0]): number | null => g.number(column, row);
+    const legacy = g.text('legacy_id', row);
+    return {
+      id: g.ids[row],
+      slug: g.slugs[row],
+      name: g.names[row],
+      sort_name: g.sortNames[row],
+      type: g.types.value(row) as GameType,
+      year_published: n('year_published'),
+      release_date: g.releaseDates[row],
+      parent_game_id: g.parentIds[row],
+      min_players: n('min_players'),
+      max_players: n('max_players'),
+      min_playtime: n('min_playtime'),
+      max_playtime: n('max_playtime'),
+      community_min_playtime: n('community_min_playtime'),
+      community_max_playtime: n('community_max_playtime'),
+      community_median_playtime: n('community_median_playtime'),
+      min_age: n('min_age'),
+      community_suggested_age: n('community_suggested_age'),
+      weight: n('weight'),
+      weight_votes: n('weight_votes'),
+      rating: n('rating'),
+      rating_votes: n('rating_votes'),
+      bayes_rating: n('bayes_rating'),
+      rating_confidence: n('rating_confidence'),
+      rating_distribution: copyOrNull(g.lists.rating_distribution[row]),
+      rating_stddev: n('rating_stddev'),
+      rank_overall: n('rank_overall'),
+      rank_by_category: g.lists.rank_by_category[row] ? { ...g.lists.rank_by_category[row] } : null,
+      owner_count: n('owner_count'),
+      wishlist_count: n('wishlist_count'),
+      total_plays: n('total_plays'),
+      language_dependence: g.languages.value(row) as LanguageDependence | null,
+      mode: g.modes.value(row) as GameMode | null,
+      top_player_counts: [...g.lists.top_player_counts[row]],
+      recommended_player_counts: [...g.lists.recommended_player_counts[row]],
+      funding_source: g.fundings.value(row) as FundingSource | null,
+      legacy_id: legacy === null ? null : g.lists.legacy_id_numeric[row] ? Number(legacy) : legacy,
+      description: g.text('description', row),
+      created_at: g.text('created_at', row) ?? '',
+      updated_at: g.text('updated_at', row) ?? '',
+    };
+  }
+
+  related(row: number): GameRelated {
+    const { input, indexes, catalog } = this;
+    const ref = (e: { id: string; slug: string; name: string }): EntityRef => ({ id: e.id, slug: e.slug, name: e.name });
+    const out: GameRelated = {
+      mechanics: [],
+      categories: [],
+      themes: [],
+      families: [],
+      designers: [],
+      artists: [],
+      publishers: [],
+      credits: [],
+      awards: [],
+      alternate_names: [],
+      expansions: this.expansionsOf(row),
+      relationships: [],
+    };
+    for (const e of indexes.termLinks.of(row)) {
+      const term = catalog.terms[input.gameTerms.target[e]];
+      const list = term.kind === 'mechanic' ? out.mechanics : term.kind === 'category' ? out.categories : out.themes;
+      list.push(ref(term));
+    }
+    for (const e of indexes.familyLinks.of(row)) out.families.push(ref(input.families[input.gameFamilies.target[e]]));
+    for (const e of indexes.publisherLinks.of(row)) out.publishers.push(ref(input.publishers[input.gamePublishers.target[e]]));
+    const credits: CreditRef[] = [];
+    for (const e of indexes.creditLinks.of(row)) {
+      const person = input.people[input.gameCredits.target[e]];
+      const role = input.gameCredits.role[e];
+      credits.push({ person_id: person.id, person_slug: person.slug, person_name: person.name, role });
+      if (role === 'designer') out.designers.push(ref(person));
+      if (role === 'artist') out.artists.push(ref(person));
+    }
+    // Designers, artists, then the contract role order; catalog order within a role (stable sort).
+    out.credits = credits.sort((a, b) => PERSON_ROLES.indexOf(a.role) - PERSON_ROLES.indexOf(b.role));
+    const awards = input.gameAwards;
+    for (const e of indexes.awardLinks.of(row)) {
+      const award = input.awards[awards.award[e]];
+      out.awards.push({
+        award_id: award.id,
+        award_slug: award.slug,
+        award_name: award.name,
+        year: awards.year[e],
+        result: awards.result[e],
+        category: awards.category[e],
+      });
+    }
+    const names = input.alternateNames;
+    for (const e of indexes.alternateNameLinks.of(row)) out.alternate_names.push({ name: names.name[e], language: names.language[e] });
+    const rel = input.relationships;
+    for (const entry of indexes.relationshipLinks.of(row)) {
+      const e = entry < rel.source.length ? entry : entry - rel.source.length;
+      out.relationships.push({ source: rel.source[e], target: rel.target[e], type: rel.type[e], ordinal: rel.ordinal[e] });
+    }
+    return out;
+  }
+
+  /** Rows whose parent_game_id is this game: by year (unknown last), then sort name, then id. */
+  expansionsOf(row: number): number[] {
+    if (!this.children) {
+      const g = this.games;
+      const children = new Map<number, number[]>();
+      for (let r = 0; r < g.size; r++) {
+        const parentId = g.parentIds[r];
+        const parent = parentId === null ? undefined : g.rowById(parentId);
+        if (parent === undefined) continue;
+        const list = children.get(parent);
+        if (list) list.push(r);
+        else children.set(parent, [r]);
+      }
+      const year = g.numbers.year_published;
+      const names = g.sortNames;
+      const ids = g.ids;
+      for (const list of children.values()) {
+        list.sort((a, b) => {
+          const ya = Number.isNaN(year[a]) ? Infinity : year[a];
+          const yb = Number.isNaN(year[b]) ? Infinity : year[b];
+          if (ya !== yb) return ya - yb;
+          if (names[a] !== names[b]) return names[a] < names[b] ? -1 : 1;
+          return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
+        });
+      }
+      this.children = children;
+    }
+    return [...(this.children.get(row) ?? [])];
+  }
+}
+
+function copyOrNull(list: number[] | null): number[] | null {
+  return list ? [...list] : null;
+}

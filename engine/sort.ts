@@ -1,0 +1,102 @@
+// Sort orders per (key, direction): value in the requested direction, nulls last in both
+// directions, ties by id ascending in both (so desc is not the reverse of asc). Each order
+// is built on first use and cached; an input already in that order costs no permutation.
+
+import type { Games } from './games.js';
+import type { GameNumberColumn } from './input.js';
+import { buildOrder, type OrderIndex, type TieBreak } from './order.js';
+import type { Position, SortKey, SortOrder } from './query.js';
+
+export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_name'>> = {
+  bayes_rating: 'bayes_rating',
+  trending: 'trending_score',
+  rating: 'rating',
+  rating_votes: 'rating_votes',
+  confidence: 'rating_confidence',
+  weight: 'weight',
+  name: 'sort_name',
+  year_published: 'year_published',
+  playtime: 'max_playtime',
+  community_playtime_median: 'community_median_playtime',
+  rank: 'rank_overall',
+};
+
+export class SortOrders {
+  private readonly orders = new Map<string, OrderIndex>();
+  private idRank: Uint32Array | undefined;
+  private readonly ties: TieBreak;
+
+  constructor(
+    private readonly games: Games,
+    private readonly interval: number,
+  ) {
+    const ids = games.ids;
+    this.ties = {
+      rank: () => this.idRanks(),
+      before: (a, b) => ids[a] < ids[b],
+    };
+  }
+
+  order(key: SortKey, order: SortOrder): OrderIndex {
+    const cacheKey = `${key}:${order}`;
+    let out = this.orders.get(cacheKey);
+    if (!out) {
+      out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval);
+      this.orders.set(cacheKey, out);
+    }
+    return out;
+  }
+
+  /** The value a row sorts by: a number, the sort_name string, or null. */
+  value(row: number, key: SortKey): number | string | null {
+    const column = SORT_COLUMNS[key];
+    if (column === 'sort_name') return this.games.sortNames[row];
+    return this.games.number(column, row);
+  }
+
+  /**
+   * Compares a keyset position with a row under (key, order): negative when the position
+   * comes first, 0 when it is that row's position, positive when it comes after.
+   */
+  comparer(key: SortKey, order: SortOrder, position: Position): (row: number) => number {
+    const column = SORT_COLUMNS[key];
+    const ids = this.games.ids;
+    const desc = order === 'desc';
+    const raw = position.value;
+    const pv = raw === null || (typeof raw === 'number' && Number.isNaN(raw)) ? null : raw;
+    const pid = position.id;
+    const values = column === 'sort_name' ? this.games.sortNames : this.games.numbers[column];
+    const valueOf =
+      values instanceof Float64Array
+        ? (row: number): number | null => (Number.isNaN(values[row]) ? null : values[row])
+        : (row: number): string | null => values[row];
+    return (row) => {
+      const rv = valueOf(row);
+      if (pv === null || rv === null) {
+        if (pv !== null) return -1;
+        if (rv !== null) return 1;
+      } else if (pv !== rv) {
+        return (pv < rv) !== desc ? -1 : 1;
+      }
+      const id = ids[row];
+      return pid < id ? -1 : pid > id ? 1 : 0;
+    };
+  }
+
+  private values(key: SortKey): Float64Array | readonly string[] {
+    const column = SORT_COLUMNS[key];
+    return column === 'sort_name' ? this.games.sortNames : this.games.numbers[column];
+  }
+
+  /** Rank of each row's id in ascending string order; computed once, on the first sort. */
+  private idRanks(): Uint32Array {
+    if (this.idRank) return this.idRank;
+    const ids = this.games.ids;
+    const rows = Array.from({ length: ids.length }, (_, i) => i);
+    rows.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b));
+    const rank = new Uint32Array(ids.length);
+    rows.forEach((row, i) => (rank[row] = i));
+    this.idRank = rank;
+    return rank;
+  }
+}

@@ -1,0 +1,129 @@
+// Effective-mode variants, precomputed at build (D11): per base game, one row per explicit
+// combination record (tier 1) and per single expansion with modifications but no singleton
+// record (tier 2). Variants are stored grouped by base game, each group in D12 order (the
+// order in which `matched_via` picks the first passing variant), and indexed like games.
+
+import { bitmapOf, type Bitmap } from './bitmap.js';
+import type { ExperienceLevel } from './domain.js';
+import { applyCombination, applyModifications, baseValues, NUMBER_PROPERTIES, type ExpansionModel, type NumberProperty } from './effective.js';
+import type { Games } from './games.js';
+import { postingsByListValue } from './links.js';
+import type { EffectiveValues } from './query.js';
+import { NumberTable } from './table.js';
+
+interface Candidate {
+  tier: 1 | 2;
+  /** Distinct expansion rows in release order. */
+  expansions: number[];
+  values: EffectiveValues;
+  sortedIds: string[];
+  sequence: number;
+}
+
+export class Variants {
+  readonly count: number;
+  /** Variant -> base row; non-decreasing. */
+  readonly base: Uint32Array;
+  readonly tier: Uint8Array;
+  readonly expansions: number[][];
+  readonly values: EffectiveValues[];
+  readonly numbers: NumberTable<NumberProperty>;
+  readonly topAt: Map<number, Bitmap>;
+  readonly recommendedAt: Map<number, Bitmap>;
+  /** Base row -> [first, end) of its variants. */
+  private readonly groups = new Map<number, [number, number]>();
+
+  constructor(games: Games, model: ExpansionModel, interval: number) {
+    const base: number[] = [];
+    const tier: number[] = [];
+    this.expansions = [];
+    this.values = [];
+    for (const row of model.bases()) {
+      const candidates = candidatesOf(games, model, row);
+      if (candidates.length === 0) continue;
+      candidates.sort(d12Compare(model));
+      this.groups.set(row, [base.length, base.length + candidates.length]);
+      for (const c of candidates) {
+        base.push(row);
+        tier.push(c.tier);
+        this.expansions.push(c.expansions);
+        this.values.push(c.values);
+      }
+    }
+    this.count = base.length;
+    this.base = Uint32Array.from(base);
+    this.tier = Uint8Array.from(tier);
+    const columns = {} as Record<NumberProperty, Float64Array>;
+    for (const p of NUMBER_PROPERTIES) columns[p] = Float64Array.from(this.values, (v) => v[p] ?? Number.NaN);
+    const baseRows = this.base;
+    // Variant play times are scaled by the base game's multiplier (SPEC-NOTES §7.2).
+    const multiplier = (level: ExperienceLevel): Float64Array => {
+      const perGame = games.multiplier(level);
+      return Float64Array.from(baseRows, (row) => perGame[row]);
+    };
+    this.numbers = new NumberTable(this.count, columns, multiplier, interval);
+    this.topAt = postingsByListValue(this.values.map((v) => v.top_at));
+    this.recommendedAt = postingsByListValue(this.values.map((v) => v.recommended_at));
+  }
+
+  /** Variants of a base row, [first, end) in D12 order; empty when none. */
+  of(row: number): [number, number] {
+    return this.groups.get(row) ?? [0, 0];
+  }
+
+  /** The base rows of a set of variants. */
+  basesOf(variants: Bitmap): Bitmap {
+    const ids = variants.toUint32Array();
+    const rows: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const row = this.base[ids[i]];
+      if (rows[rows.length - 1] !== row) rows.push(row);
+    }
+    return bitmapOf(rows);
+  }
+}
+
+function candidatesOf(games: Games, model: ExpansionModel, row: number): Candidate[] {
+  const out: Candidate[] = [];
+  const base = baseValues(games, row);
+  const singletons = new Set<number>();
+  for (const { record, index } of model.combinations.get(row) ?? []) {
+    const expansions = model.inReleaseOrder(record.expansions);
+    if (expansions.length === 1) singletons.add(expansions[0]);
+    out.push({ tier: 1, expansions, values: applyCombination(base, record), sortedIds: idsOf(games, expansions), sequence: index });
+  }
+  for (const expansion of model.expansionsOf(row)) {
+    const mods = model.modsFor(row, expansion);
+    if (mods.length === 0 || singletons.has(expansion)) continue;
+    out.push({
+      tier: 2,
+      expansions: [expansion],
+      values: applyModifications(base, mods),
+      sortedIds: idsOf(games, [expansion]),
+      sequence: expansion,
+    });
+  }
+  return out;
+}
+
+function idsOf(games: Games, rows: readonly number[]): string[] {
+  return rows.map((r) => games.ids[r]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** D12: tier, fewest expansions, latest member's release ascending, sorted ids, then input order. */
+function d12Compare(model: ExpansionModel): (a: Candidate, b: Candidate) => number {
+  return (a, b) => {
+    if (a.tier !== b.tier) return a.tier - b.tier;
+    if (a.expansions.length !== b.expansions.length) return a.expansions.length - b.expansions.length;
+    const la = a.expansions[a.expansions.length - 1];
+    const lb = b.expansions[b.expansions.length - 1];
+    if (la !== undefined && lb !== undefined) {
+      const c = model.releaseCompare(la, lb);
+      if (c !== 0) return c;
+    }
+    for (let i = 0; i < Math.min(a.sortedIds.length, b.sortedIds.length); i++) {
+      if (a.sortedIds[i] !== b.sortedIds[i]) return a.sortedIds[i] < b.sortedIds[i] ? -1 : 1;
+    }
+    return a.sortedIds.length - b.sortedIds.length || a.sequence - b.sequence;
+  };
+}
