@@ -1,0 +1,6 @@
+// Every base game of the demo catalog, in catalog order.
+
+import { CLASSIC_GAMES } from './games-classic.js';
+import type { GameFact } from './types.js';
+
+export const BASE_GAMES: readonly GameFact[] = [...CLASSIC_GAMES];
