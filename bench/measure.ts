@@ -1,0 +1,49 @@
+// Latency sampling: warm-up calls first (JIT, lazily built orders, DuckDB caches), then timed
+// calls until both a minimum count and a time budget are reached (or a maximum count), so
+// fast methods get many samples and slow ones stay within the run's time limit.
+
+export interface Timing {
+  samples: number;
+  medianUs: number;
+  p99Us: number;
+}
+
+export interface MeasureOptions {
+  warmup?: number;
+  minIterations?: number;
+  maxIterations?: number;
+  budgetMs?: number;
+}
+
+export const DEFAULT_MEASURE_OPTIONS: Required<MeasureOptions> = {
+  warmup: 5,
+  minIterations: 30,
+  maxIterations: 2000,
+  budgetMs: 1500,
+};
+
+export async function measure(run: () => unknown, options: MeasureOptions = {}): Promise<Timing> {
+  const { warmup, minIterations, maxIterations, budgetMs } = { ...DEFAULT_MEASURE_OPTIONS, ...options };
+  for (let i = 0; i < warmup; i++) await settle(run());
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < maxIterations && (samples.length < minIterations || performance.now() - started < budgetMs)) {
+    const t0 = performance.now();
+    const result = run();
+    // only promises are awaited, so a sync method's time holds no microtask hop
+    if (result instanceof Promise) await result;
+    samples.push((performance.now() - t0) * 1000);
+  }
+  samples.sort((a, b) => a - b);
+  return { samples: samples.length, medianUs: quantile(samples, 0.5), p99Us: quantile(samples, 0.99) };
+}
+
+async function settle(value: unknown): Promise<void> {
+  if (value instanceof Promise) await value;
+}
+
+/** Nearest-rank quantile of sorted samples. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}

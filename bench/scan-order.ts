@@ -1,0 +1,76 @@
+// The result order every method must produce: by the sort value in the requested direction,
+// nulls last in both directions, ties by id ascending (plain string `<`, i.e. UTF-16 code
+// units; ids and synthetic names are ASCII, so DuckDB's byte order agrees).
+
+import type { Position, SortKey, SortOrder } from '../engine/query.js';
+import type { ScanTable } from './scan-table.js';
+
+export const BENCH_SORT_KEYS = ['bayes_rating', 'rating', 'weight', 'year_published', 'name'] as const;
+export type BenchSortKey = (typeof BENCH_SORT_KEYS)[number];
+
+export function benchSortKey(sort: SortKey): BenchSortKey {
+  const key = BENCH_SORT_KEYS.find((k) => k === sort);
+  if (key === undefined) throw new Error(`bench: sort key ${sort} is not supported by the SQL and scan methods`);
+  return key;
+}
+
+type Value = number | string | null;
+
+/** The value a row sorts by (the `name` key sorts by sort_name), null when unknown. */
+export function sortValue(table: ScanTable, row: number, sort: SortKey): Value {
+  return valueOf(table, benchSortKey(sort))(row);
+}
+
+/** The sort value reader of one key, chosen once (not per row). */
+function valueOf(table: ScanTable, key: BenchSortKey): (row: number) => Value {
+  if (key === 'name') {
+    const names = table.sortNames;
+    return (row) => names[row];
+  }
+  const values = numbers(table, key);
+  return (row) => {
+    const v = values[row];
+    return Number.isNaN(v) ? null : v;
+  };
+}
+
+function numbers(table: ScanTable, key: Exclude<BenchSortKey, 'name'>): Float64Array {
+  switch (key) {
+    case 'bayes_rating':
+      return table.bayes;
+    case 'rating':
+      return table.rating;
+    case 'weight':
+      return table.weight;
+    case 'year_published':
+      return table.year;
+  }
+}
+
+/** Negative when (a, idA) comes before (b, idB) in the result order. */
+function compare(a: Value, idA: string, b: Value, idB: string, desc: boolean): number {
+  if (a === null || b === null) {
+    if (a !== b) return a === null ? 1 : -1;
+  } else if (a !== b) {
+    const asc = a < b ? -1 : 1;
+    return desc ? -asc : asc;
+  }
+  return idA < idB ? -1 : idA > idB ? 1 : 0;
+}
+
+export interface RowOrder {
+  /** Negative when row a comes before row b. */
+  rows(a: number, b: number): number;
+  /** True when the row comes strictly after the position. */
+  after(row: number, position: Position): boolean;
+}
+
+export function rowOrder(table: ScanTable, sort: SortKey, order: SortOrder): RowOrder {
+  const desc = order === 'desc';
+  const ids = table.ids;
+  const value = valueOf(table, benchSortKey(sort));
+  return {
+    rows: (a, b) => compare(value(a), ids[a], value(b), ids[b], desc),
+    after: (row, p) => compare(value(row), ids[row], p.value, p.id, desc) > 0,
+  };
+}

@@ -1,0 +1,99 @@
+// The columns the plain scan reads, taken straight from the loaded DatasetInput: numeric
+// Float64Arrays (NaN = null, zero-copy from Arrow), strings as JS arrays, and per-game
+// term and designer lists in CSR form. No bitmaps, no sorted orders: this is the baseline
+// the engine's indexes are measured against. Built once per catalog, outside the timings.
+
+import type { DatasetInput } from '../engine/input.js';
+import type { TaxonomyKind } from '../engine/domain.js';
+import { sortName } from '../engine/normalize.js';
+import { numberColumn, stringColumn } from '../engine/columns.js';
+
+/** Per game, a slice of target indexes: targets[offsets[g] .. offsets[g + 1]). */
+export interface Csr {
+  offsets: Uint32Array;
+  targets: Uint32Array;
+}
+
+export interface ScanTable {
+  size: number;
+  ids: string[];
+  sortNames: string[];
+  type: (string | null)[];
+  mode: (string | null)[];
+  year: Float64Array;
+  minPlayers: Float64Array;
+  maxPlayers: Float64Array;
+  minPlaytime: Float64Array;
+  maxPlaytime: Float64Array;
+  weight: Float64Array;
+  rating: Float64Array;
+  ratingVotes: Float64Array;
+  bayes: Float64Array;
+  experience: {
+    first_play: Float64Array;
+    learning: Float64Array;
+    experienced: Float64Array;
+    expert: Float64Array;
+  };
+  /** Term indexes (into input.terms, any kind) per game. */
+  terms: Csr;
+  termIndex: Record<TaxonomyKind, Map<string, number>>;
+  termCount: number;
+  /** Person indexes (into input.people) credited as designer, per game. */
+  designers: Csr;
+  personIndex: Map<string, number>;
+  personCount: number;
+}
+
+export function buildScanTable(input: DatasetInput): ScanTable {
+  const games = input.games;
+  const size = games.numRows;
+  const ids = stringColumn(games, 'id').map((id) => id ?? '');
+  const termIndex: Record<TaxonomyKind, Map<string, number>> = { mechanic: new Map(), category: new Map(), theme: new Map() };
+  input.terms.forEach((term, index) => termIndex[term.kind].set(term.slug, index));
+  const credits = input.gameCredits;
+  const designerEntries = credits.role.flatMap((role, entry) => (role === 'designer' ? [entry] : []));
+  return {
+    size,
+    ids,
+    sortNames: stringColumn(games, 'name').map((name) => sortName(name ?? '')),
+    type: stringColumn(games, 'type'),
+    mode: stringColumn(games, 'mode'),
+    year: numberColumn(games, 'year_published'),
+    minPlayers: numberColumn(games, 'min_players'),
+    maxPlayers: numberColumn(games, 'max_players'),
+    minPlaytime: numberColumn(games, 'min_playtime'),
+    maxPlaytime: numberColumn(games, 'max_playtime'),
+    weight: numberColumn(games, 'weight'),
+    rating: numberColumn(games, 'rating'),
+    ratingVotes: numberColumn(games, 'rating_votes'),
+    bayes: numberColumn(games, 'bayes_rating'),
+    experience: {
+      first_play: numberColumn(games, 'experience_first_play'),
+      learning: numberColumn(games, 'experience_learning'),
+      experienced: numberColumn(games, 'experience_experienced'),
+      expert: numberColumn(games, 'experience_expert'),
+    },
+    terms: csr(size, input.gameTerms.game, input.gameTerms.target),
+    termIndex,
+    termCount: input.terms.length,
+    designers: csr(
+      size,
+      Uint32Array.from(designerEntries, (e) => credits.game[e]),
+      Uint32Array.from(designerEntries, (e) => credits.target[e]),
+    ),
+    personIndex: new Map(input.people.map((person, index) => [person.slug, index])),
+    personCount: input.people.length,
+  };
+}
+
+/** Groups (game, target) pairs by game with a counting sort. */
+function csr(size: number, game: Uint32Array, target: Uint32Array): Csr {
+  const offsets = new Uint32Array(size + 1);
+  for (let e = 0; e < game.length; e++) offsets[game[e] + 1]++;
+  for (let g = 0; g < size; g++) offsets[g + 1] += offsets[g];
+  const cursor = offsets.slice(0, size);
+  const targets = new Uint32Array(game.length);
+  for (let e = 0; e < game.length; e++) targets[cursor[game[e]]++] = target[e];
+  return { offsets, targets };
+}

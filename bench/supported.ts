@@ -1,0 +1,44 @@
+// The part of the Query contract the SQL and scan methods implement. A bench query using
+// anything else fails loudly instead of being compared under a different meaning.
+
+import type { Filter, Query } from '../engine/query.js';
+import { benchSortKey } from './scan-order.js';
+
+export const BENCH_FILTER_KEYS = [
+  'players',
+  'weight_min',
+  'weight_max',
+  'playtime_min',
+  'playtime_max',
+  'playtime_source',
+  'playtime_experience',
+  'type',
+  'mode',
+  'mechanics',
+  'mechanics_all',
+  'mechanics_not',
+  'theme',
+  'theme_not',
+  'category',
+  'category_not',
+  'designer',
+  'year_min',
+  'year_max',
+  'rating_min',
+  'rating_max',
+  'min_rating_votes',
+] as const satisfies readonly (keyof Filter)[];
+
+export function assertSupported(query: Query): void {
+  benchSortKey(query.sort);
+  if (query.before !== undefined) throw new Error('bench: backward paging (before) is not supported by SQL and scan');
+  const known = new Set<string>(BENCH_FILTER_KEYS);
+  for (const [key, value] of Object.entries(query.filter)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (key === 'effective' && value === false) continue;
+    if (!known.has(key)) throw new Error(`bench: filter ${key} is not supported by the SQL and scan methods`);
+  }
+  if (query.filter.playtime_source !== undefined && query.filter.playtime_source !== 'publisher') {
+    throw new Error('bench: only publisher play times are supported');
+  }
+}
