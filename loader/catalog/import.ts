@@ -1,0 +1,217 @@
+// importCatalog: reads catalog JSON Lines into the store in ONE transaction. Each line is
+// parsed, validated (records.ts), resolved against everything before it (registry.ts) and
+// queued; queues are written in batches (write.ts), and derive.ts refreshes the aggregates
+// at the end. Any bad record throws CatalogImportError and the transaction rolls back, so
+// the store is exactly as before.
+
+import type { Queryable, Store } from '../store.js';
+import { deriveAggregates } from './derive.js';
+import { CatalogImportError, RecordError } from './errors.js';
+import type { EntityItem, RawItem, RelationshipItem, ResolveContext, RewriteItem, SnapshotItem } from './items.js';
+import type { EntityKind } from './read-entities.js';
+import { RAW_KINDS, type RawKind } from './read-raw.js';
+import type { CatalogRecord } from './records.js';
+import { Registry } from './registry.js';
+import { emptyImportReport, type ImportReport } from './report.js';
+import { resolveNamed, resolveTerm } from './resolve-entities.js';
+import { resolveGame } from './resolve-game.js';
+import { resolveCombination, resolveModification, resolveRelationship } from './resolve-links.js';
+import { resolveRaw, resolveSnapshot } from './resolve-raw.js';
+import { parseRecord } from './schemas.js';
+import { EXPANSION_COMBINATIONS, PROPERTY_MODIFICATIONS } from './tables.js';
+import { writeEntities, writeRaw, writeRelationships, writeRewrites, writeSnapshots } from './write.js';
+
+export { CatalogImportError } from './errors.js';
+export type { ImportCounts, ImportReport } from './report.js';
+
+export interface ImportOptions {
+  /** Called with the number of lines read so far, every PROGRESS_EVERY lines and at the end. */
+  onProgress?: (lines: number) => void;
+  /** The import's clock: created_at of new games and of raw records without one. */
+  now?: Date;
+}
+
+/** Records per write batch; games carry ~15 rows each, so they get smaller batches. */
+export const DEFAULT_BATCH_SIZE = 5_000;
+export const GAME_BATCH_SIZE = 2_000;
+export const PROGRESS_EVERY = 5_000;
+
+/** A queue of resolved records of one kind, written when full or when a key repeats. */
+class Queue<T> {
+  private items: T[] = [];
+  private keys = new Set<string>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly write: (items: T[]) => Promise<void>,
+  ) {}
+
+  /** A record whose key is already queued must see the earlier one written first. */
+  async beforeAdd(keys: readonly string[]): Promise<void> {
+    if (keys.some((k) => this.keys.has(k))) await this.flush();
+  }
+
+  async add(item: T, keys: readonly string[]): Promise<void> {
+    this.items.push(item);
+    for (const k of keys) this.keys.add(k);
+    if (this.items.length >= this.limit) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.items.length === 0) return;
+    const items = this.items;
+    this.items = [];
+    this.keys = new Set();
+    await this.write(items);
+  }
+}
+
+export async function importCatalog(
+  store: Store,
+  lines: AsyncIterable<string> | Iterable<string>,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { onProgress, now = new Date() } = options;
+  return store.transaction(async (tx) => {
+    const report = emptyImportReport();
+    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report);
+    let lineNumber = 0;
+    for await (const raw of lines) {
+      lineNumber++;
+      const text = raw.trim();
+      if (text !== '') {
+        report.records++;
+        await importLine(importer, text, lineNumber);
+      }
+      if (onProgress && lineNumber % PROGRESS_EVERY === 0) onProgress(lineNumber);
+    }
+    report.lines = lineNumber;
+    await importer.finish();
+    onProgress?.(lineNumber);
+    return report;
+  });
+}
+
+async function importLine(importer: Importer, text: string, line: number): Promise<void> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new CatalogImportError(line, '', `invalid JSON (${(cause as Error).message})`, { cause });
+  }
+  try {
+    await importer.add(parseRecord(value));
+  } catch (error) {
+    if (error instanceof RecordError) throw new CatalogImportError(line, error.field, error.reason, { cause: error });
+    throw error;
+  }
+}
+
+class Importer {
+  private readonly ctx: ResolveContext;
+  private readonly entities = new Map<EntityKind, Queue<EntityItem>>();
+  private readonly relationships: Queue<RelationshipItem>;
+  private readonly modifications: Queue<RewriteItem>;
+  private readonly combinations: Queue<RewriteItem>;
+  private readonly raw = new Map<RawKind, Queue<RawItem>>();
+  private readonly snapshots: Queue<SnapshotItem>;
+
+  constructor(
+    private readonly db: Queryable,
+    registry: Registry,
+    private readonly now: string,
+    report: ImportReport,
+  ) {
+    this.ctx = { registry, now, counts: report.kinds };
+    const counts = report.kinds;
+    for (const kind of ['mechanic', 'category', 'theme', 'person', 'publisher', 'family', 'award', 'game'] as const) {
+      const size = kind === 'game' ? GAME_BATCH_SIZE : DEFAULT_BATCH_SIZE;
+      this.entities.set(kind, new Queue(size, (items) => writeEntities(db, kind, items, counts[kind])));
+    }
+    this.relationships = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRelationships(db, items, counts.relationship));
+    this.modifications = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRewrites(db, PROPERTY_MODIFICATIONS, items));
+    this.combinations = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRewrites(db, EXPANSION_COMBINATIONS, items));
+    for (const kind of RAW_KINDS) this.raw.set(kind, new Queue(DEFAULT_BATCH_SIZE, (items) => writeRaw(db, kind, items, counts[kind])));
+    this.snapshots = new Queue(DEFAULT_BATCH_SIZE, (items) => writeSnapshots(db, items, counts.snapshot));
+  }
+
+  async add(record: CatalogRecord): Promise<void> {
+    const { ctx } = this;
+    switch (record.kind) {
+      case 'mechanic':
+      case 'category':
+      case 'theme':
+      case 'person':
+      case 'publisher':
+      case 'family':
+      case 'award':
+      case 'game': {
+        const queue = this.entity(record.kind);
+        await queue.beforeAdd([record.slug]);
+        const item =
+          record.kind === 'game'
+            ? resolveGame(record, ctx)
+            : record.kind === 'mechanic' || record.kind === 'category' || record.kind === 'theme'
+              ? resolveTerm(record, ctx)
+              : resolveNamed(record, ctx);
+        await queue.add(item, [record.slug]);
+        return;
+      }
+      case 'relationship': {
+        const item = resolveRelationship(record, ctx);
+        const keys = item.rows.map((r) => `${r.source_game_id}|${r.target_game_id}|${r.relationship_type}`);
+        await this.relationships.beforeAdd(keys);
+        await this.relationships.add(item, keys);
+        return;
+      }
+      case 'property_modification':
+        return this.rewrite(this.modifications, resolveModification(record, ctx));
+      case 'expansion_combination':
+        return this.rewrite(this.combinations, resolveCombination(record, ctx));
+      case 'snapshot': {
+        const item = resolveSnapshot(record, ctx);
+        const key = `${item.game_id}|${item.date}`;
+        await this.snapshots.beforeAdd([key]);
+        await this.snapshots.add(item, [key]);
+        return;
+      }
+      default: {
+        const item = resolveRaw(record, ctx);
+        const queue = this.raw.get(item.kind);
+        if (!queue) throw new Error(`no queue for ${item.kind}`);
+        await queue.add(item, []);
+      }
+    }
+  }
+
+  private entity(kind: EntityKind): Queue<EntityItem> {
+    const queue = this.entities.get(kind);
+    if (!queue) throw new Error(`no queue for ${kind}`);
+    return queue;
+  }
+
+  private async rewrite(queue: Queue<RewriteItem>, item: RewriteItem | undefined): Promise<void> {
+    if (!item) return;
+    await queue.beforeAdd([item.id]);
+    await queue.add(item, [item.id]);
+  }
+
+  /** Writes what is queued, re-points modifications at moved parents, refreshes aggregates. */
+  async finish(): Promise<void> {
+    const queues: { flush(): Promise<void> }[] = [
+      ...this.entities.values(),
+      this.relationships,
+      this.modifications,
+      this.combinations,
+      ...this.raw.values(),
+      this.snapshots,
+    ];
+    for (const queue of queues) await queue.flush();
+    await this.db.run(
+      `UPDATE property_modifications SET base_game_id = g.parent_game_id FROM games g
+       WHERE g.id = property_modifications.expansion_id AND g.parent_game_id IS NOT NULL
+         AND property_modifications.base_game_id <> g.parent_game_id`,
+    );
+    await deriveAggregates(this.db, { now: this.now });
+  }
+}
