@@ -24,39 +24,35 @@ const ASCII_TOKEN = /[a-z0-9]+/g;
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 // Script_Extensions, not Script: the prolonged sound mark ー and the voicing marks are
 // "Common"/"Inherited" by Script but belong to kana runs.
-const CJK_RUN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]+/gu;
+const CJK_CLASS = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+const CJK_RUN = new RegExp(`[${CJK_CLASS}]+`, 'gu');
+const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
+// A token cut into alternating CJK and other pieces.
+const PIECE = new RegExp(`[${CJK_CLASS}]+|[^${CJK_CLASS}]+`, 'gu');
 
 export function analyzeText(text: string): AnalyzedText {
   if (ASCII.test(text)) {
     const words = text.toLowerCase().match(ASCII_TOKEN) ?? [];
     return { compact: words.join(''), words, cjk: [], first: words[0] ?? '' };
   }
+  // match() with /g returns plain strings: much cheaper than matchAll's match objects, and
+  // names are indexed by the hundred thousand.
+  const folded = foldText(text);
+  // Folding turns most accented Latin into ASCII, which the cheap tokenizer handles.
+  const tokens = (ASCII.test(folded) ? folded.match(ASCII_TOKEN) : folded.match(TOKEN)) ?? [];
+  const compact = tokens.join('');
+  if (!HAS_CJK.test(compact)) return { compact, words: tokens, cjk: [], first: tokens[0] ?? '' };
   const words: string[] = [];
   const cjk: string[] = [];
-  let compact = '';
   let first = '';
-  for (const match of foldText(text).matchAll(TOKEN)) {
-    const token = match[0];
-    if (compact.length === 0) first = firstPiece(token);
-    compact += token;
-    let last = 0;
-    for (const run of token.matchAll(CJK_RUN)) {
-      if (run.index > last) words.push(token.slice(last, run.index));
-      cjk.push(run[0]);
-      last = run.index + run[0].length;
+  for (const token of tokens) {
+    for (const piece of token.match(PIECE) ?? []) {
+      if (first === '') first = piece;
+      if (HAS_CJK.test(piece)) cjk.push(piece);
+      else words.push(piece);
     }
-    if (last < token.length) words.push(token.slice(last));
   }
   return { compact, words, cjk, first };
-}
-
-/** The leading word or CJK run of a token ("カタンjunior" -> "カタン"). */
-function firstPiece(token: string): string {
-  CJK_RUN.lastIndex = 0;
-  const run = CJK_RUN.exec(token);
-  CJK_RUN.lastIndex = 0;
-  if (run === null) return token;
-  return run.index === 0 ? run[0] : token.slice(0, run.index);
 }
 
 /** Length in code points, so one astral character counts as one. */

@@ -2,6 +2,8 @@
 // makes "every token starting with q" one contiguous id range found by binary search, so a
 // name token prefixed by q is just an id inside [lo, hi) and verification needs no strings.
 
+import { StringIds } from './text-strings.js';
+
 export interface TokenDictionary {
   /** Distinct tokens in code-unit order; a token's id is its position. */
   readonly tokens: readonly string[];
@@ -21,28 +23,22 @@ export interface TokenDictionaryBuilder {
 
 export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
   // Ids in first-seen order until build() sorts the strings and renumbers.
-  const firstSeen = new Map<string, number>();
-  const strings: string[] = [];
+  const firstSeen = new StringIds(1 << 14);
   const entryStart: number[] = [0];
   const entryTokens: number[] = [];
   return {
     add(words) {
-      for (const word of words) {
-        let id = firstSeen.get(word);
-        if (id === undefined) {
-          id = strings.length;
-          firstSeen.set(word, id);
-          strings.push(word);
-        }
-        entryTokens.push(id);
-      }
+      for (let i = 0; i < words.length; i++) entryTokens.push(firstSeen.intern(words[i]));
       entryStart.push(entryTokens.length);
     },
     build() {
-      // Default sort compares UTF-16 code units, the order startsWith ranges need.
-      const tokens = [...strings].sort();
+      // Sorting ids by their strings, then renumbering: default string order compares UTF-16
+      // code units, the order startsWith ranges need.
+      const strings = firstSeen.keys;
+      const byString = Array.from(strings.keys()).sort((a, b) => (strings[a] < strings[b] ? -1 : 1));
+      const tokens = byString.map((id) => strings[id]);
       const renumber = new Uint32Array(strings.length);
-      for (let i = 0; i < tokens.length; i++) renumber[firstSeen.get(tokens[i]) as number] = i;
+      for (let i = 0; i < byString.length; i++) renumber[byString[i]] = i;
       const entryCount = entryStart.length - 1;
       const starts = Uint32Array.from(entryStart);
       const ids = new Uint32Array(entryTokens.length);

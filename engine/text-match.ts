@@ -11,35 +11,60 @@ export interface PrefixRanges {
 }
 
 /**
- * Whether each query token can be given its own name token that it prefixes.
- * `tokens[start..end)` are the name's token ids, duplicates included.
+ * Decides whether each query token can be given its own name token that it prefixes.
+ * Holds its scratch arrays so verifying thousands of candidates allocates nothing.
  */
-export function assignDistinct(ranges: PrefixRanges, tokens: Uint32Array, start: number, end: number): boolean {
-  const queryCount = ranges.lo.length;
-  if (queryCount > end - start) return false;
-  if (queryCount === 1) return anyInRange(ranges.lo[0], ranges.hi[0], tokens, start, end);
+export class DistinctMatcher {
   // owner[j] = query token holding name token start+j, or -1.
-  const owner = new Int32Array(end - start).fill(-1);
-  const seen = new Uint8Array(end - start);
-  const augment = (q: number): boolean => {
-    const lo = ranges.lo[q];
-    const hi = ranges.hi[q];
-    for (let j = 0; j < end - start; j++) {
-      const id = tokens[start + j];
-      if (id < lo || id >= hi || seen[j] === 1) continue;
-      seen[j] = 1;
-      if (owner[j] === -1 || augment(owner[j])) {
-        owner[j] = q;
+  private owner: Int32Array;
+  private seen: Uint8Array;
+  private ranges: PrefixRanges = { lo: [], hi: [] };
+  private tokens: Uint32Array = new Uint32Array(0);
+  private start = 0;
+  private width = 0;
+
+  constructor(capacity: number) {
+    this.owner = new Int32Array(capacity);
+    this.seen = new Uint8Array(capacity);
+  }
+
+  /** `tokens[start..end)` are the name's token ids, duplicates included. */
+  matches(ranges: PrefixRanges, tokens: Uint32Array, start: number, end: number): boolean {
+    const queryCount = ranges.lo.length;
+    const width = end - start;
+    if (queryCount > width) return false;
+    if (queryCount === 1) return anyInRange(ranges.lo[0], ranges.hi[0], tokens, start, end);
+    if (width > this.owner.length) {
+      this.owner = new Int32Array(width);
+      this.seen = new Uint8Array(width);
+    }
+    this.ranges = ranges;
+    this.tokens = tokens;
+    this.start = start;
+    this.width = width;
+    this.owner.fill(-1, 0, width);
+    for (let q = 0; q < queryCount; q++) {
+      this.seen.fill(0, 0, width);
+      if (!this.augment(q)) return false;
+    }
+    return true;
+  }
+
+  /** Kuhn's step: find query token q a name token, evicting earlier owners along an augmenting path. */
+  private augment(q: number): boolean {
+    const lo = this.ranges.lo[q];
+    const hi = this.ranges.hi[q];
+    for (let j = 0; j < this.width; j++) {
+      const id = this.tokens[this.start + j];
+      if (id < lo || id >= hi || this.seen[j] === 1) continue;
+      this.seen[j] = 1;
+      if (this.owner[j] === -1 || this.augment(this.owner[j])) {
+        this.owner[j] = q;
         return true;
       }
     }
     return false;
-  };
-  for (let q = 0; q < queryCount; q++) {
-    seen.fill(0);
-    if (!augment(q)) return false;
   }
-  return true;
 }
 
 export function anyInRange(lo: number, hi: number, tokens: Uint32Array, start: number, end: number): boolean {

@@ -2,19 +2,18 @@
 // prefix ("ca") touches tens of thousands of documents but a page wants twenty.
 
 /**
- * Documents of `candidates` ordered by score desc, then `tieRank` asc (the precomputed
- * bayes_rating desc / id asc order), at most `limit` of them.
+ * The best `limit` of `candidates`, best first: higher `score`, then `tieBefore` for equal
+ * scores (which must be a strict order).
  */
 export function selectTop(
-  candidates: readonly number[],
-  score: Float64Array,
-  tieRank: Uint32Array,
+  candidates: ArrayLike<number>,
   limit: number,
+  score: Float64Array,
+  tieBefore: (a: number, b: number) => boolean,
 ): number[] {
-  const better = (a: number, b: number): boolean =>
-    score[a] !== score[b] ? score[a] > score[b] : tieRank[a] < tieRank[b];
+  const better = (a: number, b: number): boolean => (score[a] !== score[b] ? score[a] > score[b] : tieBefore(a, b));
   if (candidates.length <= limit) {
-    return [...candidates].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    return Array.from(candidates).sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
   }
   // Min-heap on "better": the root is the worst kept document, evicted by anything better.
   const heap: number[] = [];
@@ -31,7 +30,8 @@ export function selectTop(
       i = worst;
     }
   };
-  for (const doc of candidates) {
+  for (let c = 0; c < candidates.length; c++) {
+    const doc = candidates[c];
     if (heap.length < limit) {
       heap.push(doc);
       let i = heap.length - 1;
@@ -41,7 +41,8 @@ export function selectTop(
         [heap[i], heap[parent]] = [heap[parent], heap[i]];
         i = parent;
       }
-    } else if (better(doc, heap[0])) {
+    } else if (score[doc] >= score[heap[0]] && better(doc, heap[0])) {
+      // The plain comparison first: most candidates lose on score alone, without a call.
       heap[0] = doc;
       siftDown(0);
     }
