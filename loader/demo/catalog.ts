@@ -43,6 +43,7 @@ const SNAPSHOT_GAMES = 15;
 
 export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR): CatalogRecord[] {
   const games: GameFact[] = [...BASE_GAMES, ...EXPANSIONS];
+  checkSideTables(games);
   const records: CatalogRecord[] = [];
 
   for (const kind of TAXONOMY_KINDS) records.push(...termRecords(kind, readVocabulary(taxonomyDir, kind)));
@@ -127,6 +128,20 @@ function ordinalOf(e: GameFact): number {
   const siblings = EXPANSIONS.filter((x) => x.parent === e.parent);
   const sorted = [...siblings].sort((a, b) => (a.year ?? 9999) - (b.year ?? 9999) || a.slug.localeCompare(b.slug));
   return sorted.findIndex((x) => x.slug === e.slug) + 1;
+}
+
+/** Side tables are keyed by game slug; a typo there would silently drop a fact. */
+function checkSideTables(games: readonly GameFact[]): void {
+  const slugs = new Set(games.map((g) => g.slug));
+  const keys = [
+    ...Object.keys(ALTERNATE_NAMES).map((k) => `alternate names of ${k}`),
+    ...Object.keys(SAMPLE_STATS).map((k) => `sample stats of ${k}`),
+    ...AWARD_RESULTS.map((a) => `award result ${a.award} ${a.year} of ${a.game}`),
+  ];
+  for (const key of keys) {
+    const slug = key.slice(key.lastIndexOf(' of ') + 4);
+    if (!slugs.has(slug)) throw new Error(`${key}: no such game`);
+  }
 }
 
 function validate(records: readonly CatalogRecord[]): void {
