@@ -74,8 +74,11 @@ function ratingDistribution(r: Rng, target: number, votes: number): number[] {
   return largestRemainder(weights, votes);
 }
 
+/** Real rating histograms have long tails (and a few 1s from protest votes): add a floor. */
+const TAIL_FLOOR = 0.006;
+
 function bucketWeights(mu: number, sd: number): number[] {
-  return Array.from({ length: 10 }, (_, i) => Math.exp(-(((i + 1 - mu) / sd) ** 2) / 2));
+  return Array.from({ length: 10 }, (_, i) => Math.exp(-(((i + 1 - mu) / sd) ** 2) / 2) + TAIL_FLOOR);
 }
 
 /** Scales weights to integers that sum exactly to `total`. */
