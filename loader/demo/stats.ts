@@ -45,7 +45,8 @@ export function generateStats(game: GameFact, override: StatsOverride = {}): Sta
     community_max_playtime: override.community_max_playtime ?? communityMax,
     community_suggested_age: suggestedAge,
     language_dependence: language,
-    player_count_ratings: override.player_count_ratings ?? playerCountRatings(r, game, popularity),
+    // Without printed player counts there are no supported counts to poll.
+    player_count_ratings: override.player_count_ratings ?? (game.players ? playerCountRatings(r, game.players, popularity) : undefined),
     age_poll: agePoll(r, suggestedAge, popularity),
     language_poll: languagePoll(r, language, popularity),
   };
@@ -163,8 +164,8 @@ function languagePoll(r: Rng, level: LanguageDependence, popularity: number): { 
   }).filter((row) => row.vote_count > 0);
 }
 
-function playerCountRatings(r: Rng, game: GameFact, popularity: number): PlayerCountRow[] {
-  const [min, max] = game.players ?? [1, 4];
+function playerCountRatings(r: Rng, players: readonly [number, number], popularity: number): PlayerCountRow[] {
+  const [min, max] = players;
   const top = Math.min(max, MAX_POLLED_PLAYER_COUNT);
   const sweet = clamp(Math.round((min + top) / 2 + r.range(-0.6, 0.6)), min, top);
   const spread = top - min <= 2 ? 0.35 : 0.45;

@@ -44,7 +44,8 @@ export function generateVotes(games: readonly GameFact[]): VoteSet {
 
 function addGameVotes(set: VoteSet, g: GameFact): void {
   const r = rng(`ludex-demo:votes:${g.slug}`);
-  const [minPlayers, maxPlayers] = g.players ?? [1, 4];
+  // Games without printed player counts get no player-count votes and no player numbers in logs.
+  const players = g.players;
   const key = (i: number): string => `${g.slug}:${i}`;
 
   for (let i = 0, n = r.int(5, 14); i < n; i++) {
@@ -71,13 +72,13 @@ function addGameVotes(set: VoteSet, g: GameFact): void {
       created_at: stamp(at),
     });
   }
-  for (let i = 0, n = r.int(2, 6); i < n; i++) {
+  for (let i = 0, n = players ? r.int(2, 6) : 0; i < n && players; i++) {
     const at = timeIn(r);
     set.playerCount.push({
       kind: 'player_count_vote',
       id: voteId('player_count_vote', key(i), at),
       game: g.slug,
-      player_count: r.int(minPlayers, Math.min(maxPlayers, 12)),
+      player_count: r.int(players[0], Math.min(players[1], 12)),
       rating: r.int(2, 5),
       created_at: stamp(at),
     });
@@ -116,13 +117,15 @@ function addGameVotes(set: VoteSet, g: GameFact): void {
     const at = timeIn(r);
     const level = r.pick(EXPERIENCE_LEVELS);
     const day = stamp(at).slice(0, 10);
+    const minutes = Math.max(5, Math.round(typical * factor[level] * r.range(0.8, 1.25)));
+    const count = players ? r.int(players[0], Math.min(players[1], 12)) : undefined;
     set.plays.push({
       kind: 'play_log',
       // Play logs carry a date only, so the id's timestamp is noon of that day; the hash part keeps ids distinct.
       id: voteId('play_log', key(i), new Date(`${day}T12:00:00Z`)),
       game: g.slug,
-      minutes: Math.max(5, Math.round(typical * factor[level] * r.range(0.8, 1.25))),
-      players: r.int(minPlayers, Math.min(maxPlayers, 12)),
+      minutes,
+      ...(count === undefined ? {} : { players: count }),
       experience_level: level,
       played_at: day,
     });
