@@ -8,15 +8,15 @@ export interface AnalyzedText {
   /** Every letter, digit and mark in order, separators removed: the exact-match and substring key. */
   compact: string;
   /** Tokens of space-delimited scripts, in order, duplicates kept (the prefix rule needs distinct occurrences). */
-  words: string[];
+  words: readonly string[];
   /** Runs of Han, kana or Hangul; a separator or a letter of another script ends a run. */
-  cjk: string[];
+  cjk: readonly string[];
   /** The first word or run in text order ("" when none): "the name starts with the query" compares this. */
   first: string;
 }
 
-// Plain ASCII is most of the catalog; foldText leaves it as toLowerCase would, and skipping
-// the two normalize() passes roughly halves index build time.
+// Plain ASCII is most of the catalog and foldText leaves it as toLowerCase would, so the
+// two normalize() passes (the dearest step of analysis) are skipped for it.
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_TOKEN = /[a-z0-9]+/g;
 // Marks count as letters: in Indic scripts they are part of the word, and foldText already
@@ -29,11 +29,13 @@ const CJK_RUN = new RegExp(`[${CJK_CLASS}]+`, 'gu');
 const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
 // A token cut into alternating CJK and other pieces.
 const PIECE = new RegExp(`[${CJK_CLASS}]+|[^${CJK_CLASS}]+`, 'gu');
+// Shared by the names without CJK (nearly all), saving an allocation per name.
+const NO_RUNS: readonly string[] = [];
 
 export function analyzeText(text: string): AnalyzedText {
   if (ASCII.test(text)) {
     const words = text.toLowerCase().match(ASCII_TOKEN) ?? [];
-    return { compact: words.join(''), words, cjk: [], first: words[0] ?? '' };
+    return { compact: words.join(''), words, cjk: NO_RUNS, first: words[0] ?? '' };
   }
   // match() with /g returns plain strings: much cheaper than matchAll's match objects, and
   // names are indexed by the hundred thousand.
@@ -41,7 +43,7 @@ export function analyzeText(text: string): AnalyzedText {
   // Folding turns most accented Latin into ASCII, which the cheap tokenizer handles.
   const tokens = (ASCII.test(folded) ? folded.match(ASCII_TOKEN) : folded.match(TOKEN)) ?? [];
   const compact = tokens.join('');
-  if (!HAS_CJK.test(compact)) return { compact, words: tokens, cjk: [], first: tokens[0] ?? '' };
+  if (!HAS_CJK.test(compact)) return { compact, words: tokens, cjk: NO_RUNS, first: tokens[0] ?? '' };
   const words: string[] = [];
   const cjk: string[] = [];
   let first = '';

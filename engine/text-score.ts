@@ -27,3 +27,12 @@ export function nameScore(shape: MatchShape, weight: number): number {
     : 0.35 + (shape.starts ? 0.2 : 0) + 0.15 * shape.whole + 0.25 * Math.min(1, shape.coverage);
   return Math.min(1, Math.max(0, weight * base));
 }
+
+/**
+ * The most a name of `length` letters can score against a query of `queryLength` letters,
+ * from flat per-entry data only: lets a broad query skip names that cannot reach its top.
+ */
+export function nameScoreBound(queryLength: number, length: number, weight: number): number {
+  if (length === queryLength) return Math.min(1, Math.max(0, weight)); // may be exact
+  return nameScore({ exact: false, starts: true, whole: 1, coverage: queryLength / length }, weight);
+}

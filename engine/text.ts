@@ -18,7 +18,8 @@ import { CandidateScratch } from './text-candidates.js';
 import { collectEntries, type NameEntries } from './text-entries.js';
 import { anyInRange, contains, DistinctMatcher } from './text-match.js';
 import { prepareQuery, type PreparedQuery } from './text-query.js';
-import { nameScore } from './text-score.js';
+import { nameScore, nameScoreBound } from './text-score.js';
+import { ScoreThreshold } from './text-threshold.js';
 import { selectTop } from './text-topk.js';
 
 export interface TextDocument {
@@ -80,7 +81,7 @@ class Index implements TextIndex {
     const analyzed = analyzeText(query);
     if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return [];
     const prepared = prepareQuery(analyzed, this.entries.dictionary, this.entries.grams);
-    this.scoreDocuments(prepared);
+    this.scoreDocuments(prepared, new ScoreThreshold(Math.min(Math.floor(limit), this.rows.length)));
     const touched = this.docTouched.subarray(0, this.touchedCount);
     return selectTop(touched, Math.floor(limit), this.docScore, this.tieBefore).map((d) => ({
       row: this.rows[d],
@@ -89,7 +90,7 @@ class Index implements TextIndex {
   }
 
   /** Scores every matching entry into docScore and lists the matching documents, once each. */
-  private scoreDocuments(query: PreparedQuery): void {
+  private scoreDocuments(query: PreparedQuery, threshold: ScoreThreshold): void {
     const generation = this.nextGeneration();
     this.touchedCount = 0;
     const record = (entry: number, score: number): void => {
@@ -98,6 +99,7 @@ class Index implements TextIndex {
         this.docSeen[d] = generation;
         this.docScore[d] = score;
         this.docTouched[this.touchedCount++] = d;
+        threshold.offer(score);
       } else if (score > this.docScore[d]) {
         this.docScore[d] = score;
       }
@@ -110,9 +112,13 @@ class Index implements TextIndex {
       record(e, nameScore(EXACT, entries.weight[e]));
     }
     const candidates = this.scratch.candidates(query, entries);
+    const queryLength = query.analyzed.compact.length;
     for (let i = 0; i < candidates.length; i++) {
-      const score = this.scoreEntry(query, candidates[i]);
-      if (score >= 0) record(candidates[i], score);
+      const entry = candidates[i];
+      // Verification and scoring touch the entry's tokens and strings; the bound reads two numbers.
+      if (nameScoreBound(queryLength, entries.compactLength[entry], entries.weight[entry]) < threshold.value) continue;
+      const score = this.scoreEntry(query, entry);
+      if (score >= 0) record(entry, score);
     }
   }
 

@@ -182,7 +182,9 @@ function naiveTokens(text: string): string[] {
 }
 function naiveMatches(name: string, query: string[]): boolean {
   const tokens = naiveTokens(name);
-  if (tokens.join('') === query.join('')) return true; // exact, separators ignored
+  return tokens.join('') === query.join('') || naiveTokenRule(tokens, query); // exact, separators ignored
+}
+function naiveTokenRule(tokens: string[], query: string[]): boolean {
   const used = new Array<boolean>(tokens.length).fill(false);
   const assign = (i: number): boolean => {
     if (i === query.length) return true;
@@ -195,6 +197,25 @@ function naiveMatches(name: string, query: string[]): boolean {
     return false;
   };
   return assign(0);
+}
+
+// Ground truth for mixed scripts, with kana standing in for CJK: words by the prefix rule,
+// kana runs by substring of the name with separators removed.
+const KANA = /[カタンブラ]/;
+function naivePieces(text: string): { compact: string; words: string[]; runs: string[] } {
+  const tokens = text.toLowerCase().match(/[a-z0-9カタンブラ]+/g) ?? [];
+  const pieces = tokens.flatMap((t) => t.match(/[カタンブラ]+|[a-z0-9]+/g) ?? []);
+  return {
+    compact: tokens.join(''),
+    words: pieces.filter((p) => !KANA.test(p)),
+    runs: pieces.filter((p) => KANA.test(p)),
+  };
+}
+function naiveMixedMatches(name: string, query: string): boolean {
+  const n = naivePieces(name);
+  const q = naivePieces(query);
+  if (n.compact === q.compact) return true;
+  return q.runs.every((r) => n.compact.includes(r)) && naiveTokenRule(n.words, q.words);
 }
 
 describe('text index: property', () => {
@@ -218,6 +239,8 @@ describe('text index: property', () => {
               : docs.filter((d) => d.names.some((n) => naiveMatches(n.text, tokens))).map((d) => d.row);
           const hits = built.search(q, 1000);
           expect(hits.map((h) => h.row).sort((a, b) => a - b)).toEqual(expected);
+          // A small limit (which lets the index skip hopeless names) must give the same head.
+          for (const limit of [1, 2, 5]) expect(built.search(q, limit)).toEqual(hits.slice(0, limit));
           for (let i = 1; i < hits.length; i++) expect(hits[i].score).toBeLessThanOrEqual(hits[i - 1].score);
           for (const hit of hits) {
             const exact = docs[hit.row / 3].names.some((n) => naiveTokens(n.text).join('') === tokens.join(''));
@@ -225,6 +248,32 @@ describe('text index: property', () => {
           }
         }
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches mixed Latin and kana exactly as a naive scan does', () => {
+    const unit = fc.constantFrom('a', 'b', 'カ', 'タ', 'ン', 'ブ', 'ラ');
+    const piece = fc.string({ unit, minLength: 1, maxLength: 4 });
+    const text = fc
+      .array(fc.tuple(piece, fc.constantFrom(' ', '：', '・', '-')), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(text, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 30 }),
+        fc.array(text, { minLength: 1, maxLength: 5 }),
+        (names, queries) => {
+          const docs = names.map((n, i) => doc(i, n));
+          const built = buildTextIndex(docs);
+          for (const q of queries) {
+            const expected =
+              [...naivePieces(q).compact].length < 2
+                ? []
+                : docs.filter((d) => d.names.some((n) => naiveMixedMatches(n.text, q))).map((d) => d.row);
+            expect(built.search(q, 1000).map((h) => h.row).sort((a, b) => a - b)).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
