@@ -34,7 +34,7 @@ export function jsonl(...records: Record<string, unknown>[]): string[] {
   return records.map((r) => JSON.stringify(r));
 }
 
-export async function load(store: Store, lines: Iterable<string>, options: ImportOptions = {}): Promise<ImportReport> {
+export async function load(store: Store, lines: Iterable<string> | AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportReport> {
   return importCatalog(store, lines, { now: NOW, ...options });
 }
 
