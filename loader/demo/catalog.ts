@@ -70,7 +70,10 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
     }
   }
   for (const rel of RELATIONSHIPS) {
-    records.push({ kind: 'relationship', source: rel.source, target: rel.target, relationship_type: rel.type });
+    // integrates_with is symmetric and stored once; the exporter writes it from the smaller slug.
+    const flip = rel.type === 'integrates_with' && rel.target < rel.source;
+    const [source, target] = flip ? [rel.target, rel.source] : [rel.source, rel.target];
+    records.push({ kind: 'relationship', source, target, relationship_type: rel.type });
   }
   MODIFICATIONS.forEach((m, i) => records.push(modificationRecord(m, i)));
   records.push(...COMBINATIONS.map(combinationRecord));

@@ -67,7 +67,8 @@ export function generateSnapshots(subjects: readonly SnapshotSubject[]): Snapsho
       const p = paths[k]?.[i];
       if (!p) return;
       const byCategory: Record<string, number> = {};
-      for (const category of s.categories) {
+      // Sorted keys: the order the exporter writes, so import → export keeps the bytes.
+      for (const category of [...s.categories].sort()) {
         const peers = order.filter((o) => o.s.categories.includes(category));
         byCategory[category] = peers.findIndex((o) => o.s.slug === s.slug) + 1;
       }

@@ -15,7 +15,7 @@ type ExperienceRow = NonNullable<Stats['experience_playtime']>[number];
 export type StatsOverride = Partial<Stats>;
 
 /** Poll steps as community age polls usually offer them. */
-const AGE_STEPS = [3, 4, 5, 6, 8, 10, 12, 14, 16, 18] as const;
+export const AGE_STEPS = [3, 4, 5, 6, 8, 10, 12, 14, 16, 18] as const;
 /** Per-count polls beyond a dozen players get no votes in practice, so rows stop there. */
 const MAX_POLLED_PLAYER_COUNT = 12;
 /** Experience rows count as sufficient from this many reports on (SPEC-NOTES D25). */

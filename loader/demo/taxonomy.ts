@@ -75,7 +75,8 @@ export function termRecords(kind: TaxonomyKind, terms: readonly YamlTerm[]): Ter
       name: t.name,
       ...(description ? { description } : {}),
       ...(parent ? { parent } : {}),
-      ...(aliases.length ? { aliases } : {}),
+      // Sorted, as the exporter writes them, so import → export keeps the bytes.
+      ...(aliases.length ? { aliases: aliases.sort() } : {}),
     };
   });
   return parentsFirst(records);

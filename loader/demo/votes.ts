@@ -6,6 +6,7 @@ import type { CatalogRecord } from '../catalog/records.js';
 import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
 import { voteId } from './ids.js';
 import { rng, round, type Rng } from './prng.js';
+import { AGE_STEPS } from './stats.js';
 import type { GameFact } from './types.js';
 
 type Of<K extends CatalogRecord['kind']> = Extract<CatalogRecord, { kind: K }>;
@@ -23,12 +24,13 @@ const WINDOW_START = Date.UTC(2025, 0, 1);
 const WINDOW_END = Date.UTC(2026, 9, 31, 23, 59, 59);
 
 function timeIn(r: Rng): Date {
-  // Whole seconds keep the timestamps short and readable.
+  // Whole seconds keep the timestamps readable.
   return new Date(Math.floor(r.range(WINDOW_START, WINDOW_END) / 1000) * 1000);
 }
 
+/** ISO 8601 with milliseconds, the form the exporter writes, so import → export keeps the bytes. */
 function stamp(d: Date): string {
-  return d.toISOString().replace('.000Z', 'Z');
+  return d.toISOString();
 }
 
 function clamp(x: number, lo: number, hi: number): number {
@@ -90,7 +92,7 @@ function addGameVotes(set: VoteSet, g: GameFact): void {
       kind: 'age_vote',
       id: voteId('age_vote', key(i), at),
       game: g.slug,
-      age: clamp(baseAge + r.pick([-2, 0, 0, 2]), 3, 18),
+      age: r.pick(AGE_STEPS.filter((step) => Math.abs(step - baseAge) <= 2)),
       created_at: stamp(at),
     });
   }
