@@ -69,7 +69,7 @@ export const EXPANSIONS: readonly GameFact[] = [
   {
     slug: 'catan-cities-and-knights', name: 'Catan: Cities & Knights', type: 'expansion', parent: 'catan',
     year: 1998, players: [3, 4], mode: 'competitive', designers: ['Klaus Teuber'], publishers: ['kosmos'], families: ['catan'],
-    mechanics: ['tech-tree', 'cooperative'], themes: ['medieval'],
+    mechanics: ['tech-tree', 'events'], themes: ['medieval'],
     description: 'Adds commodities, city improvements, knights and barbarian attacks that the players must defend against together.',
     hint: { weight: 2.9, rating: 7.6, votes: 20000, language: 'some_text' },
   },

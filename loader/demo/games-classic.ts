@@ -243,7 +243,7 @@ export const CLASSIC_GAMES: readonly GameFact[] = [
   {
     slug: 'keltis', name: 'Keltis', year: 2008, players: [2, 4], time: [30, 30], age: 10, mode: 'competitive',
     designers: ['Reiner Knizia'], publishers: ['kosmos'],
-    mechanics: ['hand-management', 'set-collection', 'track-movement'], categories: ['family'], themes: ['mythology'],
+    mechanics: ['hand-management', 'set-collection', 'track-movement'], categories: ['family'], themes: ['ancient-history'],
     description: 'A board-game relative of Lost Cities in which ascending or descending runs of cards move stones along five Celtic paths.',
     hint: { weight: 1.5, rating: 6.6, votes: 6000, language: 'no_text' },
   },

@@ -274,7 +274,7 @@ export const MODERN_GAMES: readonly GameFact[] = [
     hint: { weight: 2.9, rating: 7.5, votes: 55000, language: 'extensive_text' },
   },
   {
-    slug: 'sheriff-of-nottingham', name: 'Sheriff of Nottingham', year: 2014, players: [3, 5], time: [60, 60], age: 13, mode: 'competitive', bgg: 157969,
+    slug: 'sheriff-of-nottingham', name: 'Sheriff of Nottingham', year: 2014, players: [3, 5], time: [60, 60], mode: 'competitive', bgg: 157969,
     designers: ['Sérgio Halaban', 'André Zatz'], publishers: ['arcane-wonders'],
     mechanics: ['bluffing', 'bribery', 'trading-and-negotiation', 'set-collection'], categories: ['party', 'negotiation-game'],
     themes: ['medieval'],
