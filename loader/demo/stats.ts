@@ -27,8 +27,11 @@ export function generateStats(game: GameFact, override: StatsOverride = {}): Sta
   const distribution = override.rating_distribution ?? ratingDistribution(r, game.hint.rating, votes);
   const moments = momentsOf(distribution);
   const weight = override.weight ?? round(clamp(game.hint.weight + r.normal() * 0.04, 1, 5), 2);
+  // Every other count scales with how many people rated the game.
   const popularity = votes;
-  const [communityMin, communityMax] = communityPlaytime(r, game);
+  const [generatedMin, generatedMax] = communityPlaytime(r, game);
+  const communityMin = override.community_min_playtime ?? generatedMin;
+  const communityMax = override.community_max_playtime ?? generatedMax;
   const suggestedAge = override.community_suggested_age ?? suggestedAgeOf(r, game);
   const language = override.language_dependence ?? game.hint.language ?? pickLanguage(r);
   const stats: Stats = {
@@ -41,8 +44,8 @@ export function generateStats(game: GameFact, override: StatsOverride = {}): Sta
     owner_count: override.owner_count ?? Math.round(popularity * r.range(1.5, 2.4)),
     wishlist_count: override.wishlist_count ?? Math.round(popularity * r.range(0.08, 0.35)),
     total_plays: override.total_plays ?? Math.round(popularity * r.range(2.5, 4) * (6 - weight)),
-    community_min_playtime: override.community_min_playtime ?? communityMin,
-    community_max_playtime: override.community_max_playtime ?? communityMax,
+    community_min_playtime: communityMin,
+    community_max_playtime: communityMax,
     community_suggested_age: suggestedAge,
     language_dependence: language,
     // Without printed player counts there are no supported counts to poll.
