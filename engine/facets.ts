@@ -70,11 +70,14 @@ function fromRows(terms: readonly number[], rows: Bitmap, ctx: FacetContext): Ma
   const counts = new Uint32Array(total);
   const lastRow = new Int32Array(total).fill(-1);
   const target = ctx.gameTerms.target;
-  const links = ctx.indexes.termLinks;
+  const { offsets, entries } = ctx.indexes.termLinks;
+  const resultRows = rows.toUint32Array();
   // Hot loop over the result's rows and their term links.
-  for (const row of rows.toUint32Array()) {
-    for (const entry of links.of(row)) {
-      const term = target[entry];
+  for (let r = 0; r < resultRows.length; r++) {
+    const row = resultRows[r];
+    const end = offsets[row + 1];
+    for (let i = offsets[row]; i < end; i++) {
+      const term = target[entries[i]];
       if (wanted[term] === 0 || lastRow[term] === row) continue;
       lastRow[term] = row;
       counts[term]++;

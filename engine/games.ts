@@ -3,7 +3,7 @@
 // codes, and the long tail (description, timestamps) read from Arrow only for a page's rows.
 
 import type { Table, Vector } from 'apache-arrow';
-import { numberColumn, stringColumn } from './columns.js';
+import { numberColumn } from './columns.js';
 import { Dictionary } from './dictionary.js';
 import {
   DEFAULT_EXPERIENCE_MULTIPLIERS,
@@ -22,6 +22,7 @@ import {
   type GameStringColumn,
 } from './input.js';
 import { sortName } from './normalize.js';
+import { utf8Column } from './strings.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
 
@@ -60,15 +61,15 @@ export class Games {
     const numbers = {} as Record<GameNumberColumn, Float64Array>;
     for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numberColumn(table, name);
     this.numbers = numbers;
-    this.ids = stringColumn(table, 'id').map((id) => id ?? '');
-    this.slugs = stringColumn(table, 'slug').map((slug) => slug ?? '');
-    this.names = stringColumn(table, 'name').map((name) => name ?? '');
-    this.parentIds = stringColumn(table, 'parent_game_id');
-    this.releaseDates = stringColumn(table, 'release_date');
-    this.types = new Dictionary(stringColumn(table, 'type'), GAME_TYPES);
-    this.modes = new Dictionary(stringColumn(table, 'mode'), GAME_MODES);
-    this.languages = new Dictionary(stringColumn(table, 'language_dependence'), LANGUAGE_DEPENDENCE_LEVELS);
-    this.fundings = new Dictionary(stringColumn(table, 'funding_source'), FUNDING_SOURCES);
+    this.ids = utf8Column(table, 'id').map((id) => id ?? '');
+    this.slugs = utf8Column(table, 'slug').map((slug) => slug ?? '');
+    this.names = utf8Column(table, 'name').map((name) => name ?? '');
+    this.parentIds = utf8Column(table, 'parent_game_id');
+    this.releaseDates = utf8Column(table, 'release_date');
+    this.types = new Dictionary(utf8Column(table, 'type'), GAME_TYPES);
+    this.modes = new Dictionary(utf8Column(table, 'mode'), GAME_MODES);
+    this.languages = new Dictionary(utf8Column(table, 'language_dependence'), LANGUAGE_DEPENDENCE_LEVELS);
+    this.fundings = new Dictionary(utf8Column(table, 'funding_source'), FUNDING_SOURCES);
     this.lists = lists;
     this.lazy = {
       description: child(table, 'description'),

@@ -5,9 +5,13 @@ import { bitmapOf, freeze, type Bitmap } from './bitmap.js';
 
 /** Per game row, the indexes of its link entries, in input order. */
 export class GameLinks {
+  /**
+   * @param offsets game row -> start of its entries in `entries` (length games + 1)
+   * @param entries link entry indexes grouped by game; hot loops read both arrays directly
+   */
   private constructor(
-    private readonly offsets: Uint32Array,
-    private readonly entries: Uint32Array,
+    readonly offsets: Uint32Array,
+    readonly entries: Uint32Array,
   ) {}
 
   /** Groups link entries by game, keeping input order within each game (counting sort). */

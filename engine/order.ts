@@ -5,19 +5,20 @@
 // which turns any slice of the order into a bitmap in microseconds.
 
 import { andNot, bitmapOf, emptyBitmap, freeze, rangeBitmap, type Bitmap } from './bitmap.js';
+import { floatKeys, radixSortRows } from './radix.js';
 
 export const DEFAULT_CHECKPOINT_INTERVAL = 4096;
 
-/** How two rows with equal values are ordered: by a rank array (e.g. id order) or by row. */
+/** How two rows with equal values are ordered: by a precomputed row order (e.g. by id) or by row. */
 export interface TieBreak {
-  /** ascending tie rank per row; computed on demand because it can be costly (id sort). */
-  rank(): Uint32Array;
-  /** a strictly before b on ties, without needing rank(). */
+  /** Rows in tie order; null for row order. Computed on demand because it can be costly. */
+  order(): Uint32Array | null;
+  /** a strictly before b on ties, without needing order(). */
   before(a: number, b: number): boolean;
 }
 
 export const ROW_TIES: TieBreak = {
-  rank: () => new Uint32Array(0),
+  order: () => null,
   before: (a, b) => a < b,
 };
 
@@ -143,19 +144,19 @@ export function buildOrder(
   }
   if (identity) return new OrderIndex(null, n, nonNull, interval);
 
-  const rank = ties === ROW_TIES ? null : ties.rank();
-  const valued: number[] = [];
-  const empty: number[] = [];
-  for (let i = 0; i < n; i++) (isNull(i) ? empty : valued).push(i);
-  if (rank === null) {
-    valued.sort((a, b) => cmp(a, b) || a - b);
-  } else {
-    valued.sort((a, b) => cmp(a, b) || rank[a] - rank[b]);
-    empty.sort((a, b) => rank[a] - rank[b]);
-  }
+  // Valued rows in tie order, then a stable sort by value alone yields (value, tie).
+  const tieOrder = ties.order();
+  const valued = new Uint32Array(nonNull);
   const perm = new Uint32Array(n);
-  perm.set(valued, 0);
-  perm.set(empty, valued.length);
+  let v = 0;
+  let e = nonNull;
+  for (let i = 0; i < n; i++) {
+    const row = tieOrder === null ? i : tieOrder[i];
+    if (isNull(row)) perm[e++] = row;
+    else valued[v++] = row;
+  }
+  const keys = values instanceof Float64Array ? floatKeys(values, desc) : null;
+  perm.set(keys ? radixSortRows(valued, keys) : Array.from(valued).sort(cmp), 0);
   return new OrderIndex(perm, n, nonNull, interval);
 }
 

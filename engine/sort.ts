@@ -5,6 +5,7 @@
 import type { Games } from './games.js';
 import type { GameNumberColumn } from './input.js';
 import { buildOrder, type OrderIndex, type TieBreak } from './order.js';
+import { rowsByString } from './radix.js';
 import type { Position, SortKey, SortOrder } from './query.js';
 
 export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_name'>> = {
@@ -23,7 +24,7 @@ export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_nam
 
 export class SortOrders {
   private readonly orders = new Map<string, OrderIndex>();
-  private idRank: Uint32Array | undefined;
+  private idOrder: Uint32Array | undefined;
   private readonly ties: TieBreak;
 
   constructor(
@@ -32,7 +33,7 @@ export class SortOrders {
   ) {
     const ids = games.ids;
     this.ties = {
-      rank: () => this.idRanks(),
+      order: () => (this.idOrder ??= rowsByString(ids)),
       before: (a, b) => ids[a] < ids[b],
     };
   }
@@ -86,17 +87,5 @@ export class SortOrders {
   private values(key: SortKey): Float64Array | readonly string[] {
     const column = SORT_COLUMNS[key];
     return column === 'sort_name' ? this.games.sortNames : this.games.numbers[column];
-  }
-
-  /** Rank of each row's id in ascending string order; computed once, on the first sort. */
-  private idRanks(): Uint32Array {
-    if (this.idRank) return this.idRank;
-    const ids = this.games.ids;
-    const rows = Array.from({ length: ids.length }, (_, i) => i);
-    rows.sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b));
-    const rank = new Uint32Array(ids.length);
-    rows.forEach((row, i) => (rank[row] = i));
-    this.idRank = rank;
-    return rank;
   }
 }

@@ -1,0 +1,40 @@
+// Utf8 Arrow columns to JS strings, fast: an all-ASCII buffer is decoded once and sliced by
+// offsets (ids, slugs, enum values); other buffers decode string by string. Nulls come from
+// the validity bitmap. Same result as columns.ts `stringColumn`, several times faster.
+
+import type { Data, Table, Utf8 } from 'apache-arrow';
+import type { GameStringColumn } from './input.js';
+
+const decoder = new TextDecoder();
+
+export function utf8Column(table: Table, name: GameStringColumn): (string | null)[] {
+  const vector = table.getChild(name);
+  if (!vector) throw new RangeError(`games table has no column ${name}`);
+  const out = new Array<string | null>(vector.length);
+  let at = 0;
+  for (const chunk of vector.data as Data<Utf8>[]) {
+    decodeChunk(chunk, out, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+function decodeChunk(data: Data<Utf8>, out: (string | null)[], at: number): void {
+  const offsets = data.valueOffsets;
+  const bytes = data.values;
+  const nulls = data.nullCount > 0 ? data.nullBitmap : undefined;
+  const first = offsets[0];
+  const used = bytes.subarray(first, offsets[data.length]);
+  const whole = decoder.decode(used);
+  const ascii = whole.length === used.length;
+  for (let i = 0; i < data.length; i++) {
+    const bit = data.offset + i;
+    if (nulls && (nulls[bit >> 3] & (1 << (bit & 7))) === 0) {
+      out[at + i] = null;
+      continue;
+    }
+    out[at + i] = ascii
+      ? whole.substring(offsets[i] - first, offsets[i + 1] - first)
+      : decoder.decode(bytes.subarray(offsets[i], offsets[i + 1]));
+  }
+}
