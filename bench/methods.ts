@@ -6,9 +6,12 @@ import type { Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { scanQuery } from './scan.js';
 import type { ScanTable } from './scan-table.js';
-import { buildSql, runSql, type SqlLookups } from './sql.js';
+import { buildStoreSql, type StoreLookups } from './sql.js';
+import { buildBitmaskSql, type BitmaskLookups } from './sql-bitmask.js';
+import { runPage } from './sql-build.js';
 
-export const METHOD_NAMES = ['engine', 'duckdb', 'scan'] as const;
+/** duckdb: the bitmask table formulation; duckdb_joins: semi-joins over the store schema. */
+export const METHOD_NAMES = ['engine', 'duckdb', 'scan', 'duckdb_joins'] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
 export interface MethodResult {
@@ -33,9 +36,13 @@ export function engineMethod(dataset: DatasetApi, ids: readonly string[]): Metho
   };
 }
 
-/** DuckDB SQL through the Store; the statement is built per call, as a server would. */
-export function sqlMethod(db: Queryable, lookups: SqlLookups): Method {
-  return { name: 'duckdb', run: (query) => runSql(db, buildSql(query, lookups)) };
+/** DuckDB SQL through the Store; statements are built per call, as a server would. */
+export function bitmaskSqlMethod(db: Queryable, lookups: BitmaskLookups): Method {
+  return { name: 'duckdb', run: (query) => runPage(db, buildBitmaskSql(query, lookups)) };
+}
+
+export function joinSqlMethod(db: Queryable, lookups: StoreLookups): Method {
+  return { name: 'duckdb_joins', run: (query) => runPage(db, buildStoreSql(query, lookups)) };
 }
 
 export function scanMethod(table: ScanTable): Method {

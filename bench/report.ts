@@ -1,7 +1,7 @@
 // The bench's results as data (bench/results/latest.json) and as the markdown table people
 // read (bench/results/latest.md, also printed).
 
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import type { Query } from '../engine/query.js';
 import type { MethodName } from './methods.js';
 import type { Timing } from './measure.js';
@@ -32,6 +32,10 @@ export interface BenchReport {
   seed: number;
   generate: { ms: number; rows: Record<string, number> };
   load: LoadFigures;
+  /** Building the DuckDB bitmask table (the SQL side's counterpart of the engine build). */
+  sqlPrepareMs: number;
+  /** 1-minute load average before and after the query runs: other work on the machine skews timings. */
+  loadAverage: { before: number; after: number };
   queries: QueryFigures[];
   notes: string[];
 }
@@ -59,7 +63,7 @@ function median(values: readonly number[]): number {
 }
 
 export function markdown(report: BenchReport): string {
-  const { machine: m, load, generate } = report;
+  const { machine: m, load, generate, loadAverage } = report;
   const lines = [
     `# Filter plans: engine vs DuckDB SQL vs plain scan`,
     '',
@@ -72,22 +76,27 @@ export function markdown(report: BenchReport): string {
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
       `all sort orders ${load.prepareMs.toFixed(0)} ms; RSS ${load.rssMb.toFixed(0)} MB ` +
       `(process total, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB`,
+    `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms`,
+    `- Load average (1 min) before / after the queries: ${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}`,
     '',
-    'Latency in µs, median / p99. Ratios compare medians.',
+    'Latency in µs, median / p99. Ratios compare medians. DuckDB = bitmask-table formulation; ' +
+      'DuckDB joins = semi-joins over the store schema (see Notes).',
     '',
-    '| query | matches | engine µs | DuckDB µs | scan µs | SQL/engine | scan/engine |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| query | matches | engine µs | DuckDB µs | scan µs | SQL/engine | scan/engine | DuckDB joins µs | joins/engine |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const q of report.queries) {
-    const { engine, duckdb, scan } = q.timings;
+    const { engine, duckdb, scan, duckdb_joins: joins } = q.timings;
     lines.push(
       `| ${q.name} | ${q.matches.toLocaleString('en-US')} | ${cell(engine)} | ${cell(duckdb)} | ${cell(scan)} | ` +
-        `${times(ratio(duckdb, engine))} | ${times(ratio(scan, engine))} |`,
+        `${times(ratio(duckdb, engine))} | ${times(ratio(scan, engine))} | ${cell(joins)} | ${times(ratio(joins, engine))} |`,
     );
   }
-  const sqlRatios = report.queries.map((q) => ratio(q.timings.duckdb, q.timings.engine));
-  const scanRatios = report.queries.map((q) => ratio(q.timings.scan, q.timings.engine));
-  lines.push(`| **median of ratios** | | | | | **${times(median(sqlRatios))}** | **${times(median(scanRatios))}** |`);
+  const medianRatio = (method: MethodName): string =>
+    times(median(report.queries.map((q) => ratio(q.timings[method], q.timings.engine))));
+  lines.push(
+    `| **median of ratios** | | | | | **${medianRatio('duckdb')}** | **${medianRatio('scan')}** | | **${medianRatio('duckdb_joins')}** |`,
+  );
   lines.push('', '## Queries', '');
   for (const q of report.queries) lines.push(`- **${q.name}**: ${q.description}`);
   lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`), '');

@@ -7,6 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildDataset } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
@@ -21,9 +22,13 @@ import type { Dataset } from '../engine/index.js';
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 const NOTES = [
   'Effective mode (expansion sets) is not measured yet: the generator writes no modifications or combinations.',
-  'DuckDB runs in the same process through the Store (bound parameters; the Store has no prepared-statement ' +
-    'handle, so each call is prepared again). SQL formulation: semi-joins on game_terms/game_credits, slugs ' +
-    'resolved to ids once, total and page in one statement.',
+  'DuckDB runs in the same process through the Store, every value bound (the Store has no prepared-statement ' +
+    'handle, so each call is parsed and planned again). Both formulations return total and page in one statement.',
+  'DuckDB (bitmask): a TEMP table built once from the store, one row per game with the scalar columns, a ' +
+    'precomputed sort_name, BIGINT bitmask words per taxonomy kind and an INTEGER list of designers; every ' +
+    'filter is one scan with integer AND, no joins.',
+  'DuckDB joins: the store schema as is; semi-/anti-joins on game_terms and game_credits per dimension ' +
+    '(GROUP BY ... HAVING count(*) = n for all-of), slugs resolved to ids once.',
   'The scan reads the loaded DatasetInput columns row by row and keeps the best rows in a bounded sorted buffer.',
   'Every query returned the same ids in the same order and the same total from all three methods.',
 ];
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     const { dataset, load, input } = await loadEngine(bench.store);
     log(`loaded: input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
     const setup = await setupFilterPlans(bench.store, input, dataset);
+    const before = loadavg()[0];
     const queries = await measureFilterPlans(setup, options, (line) => log(`  ${line}`));
     const report: BenchReport = {
       createdAt: new Date().toISOString(),
@@ -71,6 +77,8 @@ async function main(): Promise<void> {
       seed: options.seed,
       generate: { ms: generated.ms, rows: generated.rows },
       load,
+      sqlPrepareMs: setup.sqlPrepareMs,
+      loadAverage: { before, after: loadavg()[0] },
       queries,
       notes: NOTES,
     };
