@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDataset, type Dataset } from '../../engine/dataset.js';
 import { FACET_DIMENSIONS, type Page, type Position, type Query } from '../../engine/query.js';
-import { oracleFacets, oracleQuery, oracleSortValue, type OracleCatalog } from '../oracle.js';
+import { oracleFacets, oracleQuery, oracleResolve, oracleSortValue, type OracleCatalog } from '../oracle.js';
 import { positionTweak, queryArbitrary } from './query-arbitraries.js';
 import { randomCatalog } from './random-catalog.js';
 
@@ -102,6 +102,30 @@ describe.each(CATALOGS)('engine vs oracle, catalog seed $seed (bayes order: $bay
         const q: Query = { ...query, [t.direction]: tweakedPosition(catalog.oracle, query, t) };
         const expected = oracleQuery(catalog.oracle, q);
         for (const { dataset } of datasets) same(dataset.query(q), expected, 'positioned page');
+      }),
+      { numRuns: RUNS_PER_CATALOG },
+    );
+  });
+
+  it('agrees on three-tier resolution of a base game under any set of its expansions', () => {
+    const { games, expands } = catalog.oracle;
+    const families = games
+      .map((g, base) => ({
+        base,
+        expansions: games
+          .map((e, row) => (row !== base && (e.parent_game_id === g.id || expands.some((x) => x.source === row && x.target === base)) ? row : -1))
+          .filter((row) => row >= 0),
+      }))
+      .filter((f) => f.expansions.length > 0);
+    const combos = catalog.oracle.combinations.map((c) => ({ base: c.base, expansions: c.expansions }));
+    fc.assert(
+      fc.property(fc.constantFrom(...families, ...combos), fc.nat(), (family, pick) => {
+        const chosen = pick % 3 === 0 ? family.expansions : family.expansions.filter((_, i) => (pick >> (i % 20)) & 1);
+        const expected = oracleResolve(catalog.oracle, family.base, chosen);
+        const actual = datasets[0].dataset.resolveEffective(family.base, chosen);
+        expect(actual.resolution_tier).toBe(expected.tier);
+        expect(actual.effective).toEqual(expected.values);
+        expect(actual.individual_effects.map((e) => e.expansion)).toEqual(expected.order);
       }),
       { numRuns: RUNS_PER_CATALOG },
     );
