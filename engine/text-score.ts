@@ -3,8 +3,10 @@
 //   exact  (query and name equal once folded and stripped of separators):  base = 1
 //   otherwise:  base = 0.35 + 0.20·starts + 0.15·whole + 0.25·coverage       (at most 0.95)
 //     starts   1 when the name begins with the query's first token (or CJK run), else 0
-//     whole    share of query tokens/runs matching a whole name token/run, not just a prefix
-//     coverage min(1, query letters / name letters): how much of the name the query accounts for
+//     whole    share of query tokens/runs equal to some whole name token/run, not just a prefix
+//              of one (counted per query token, without re-running the distinct assignment)
+//     coverage min(1, query letters / name letters), separators excluded: how much of the
+//              name the query accounts for
 //   name score     = weight · base       (names and alternate names 1.0; descriptions lower)
 //   document score = the best of its names' scores
 //

@@ -7,12 +7,12 @@
 // is strictly below it can change neither the chosen documents nor their scores.
 
 export class ScoreThreshold {
-  private readonly heap: Float64Array;
+  // A plain array grown on demand: a caller asking for every hit (a huge limit) should not
+  // pay for a heap of that size up front.
+  private readonly heap: number[] = [];
   private size = 0;
 
-  constructor(private readonly limit: number) {
-    this.heap = new Float64Array(limit);
-  }
+  constructor(private readonly limit: number) {}
 
   /** Entries scoring strictly below this cannot matter; -Infinity until `limit` documents are known. */
   get value(): number {
@@ -24,7 +24,7 @@ export class ScoreThreshold {
     const heap = this.heap;
     if (this.size < this.limit) {
       let i = this.size++;
-      heap[i] = score;
+      heap.push(score);
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (heap[parent] <= heap[i]) break;

@@ -81,9 +81,10 @@ class Index implements TextIndex {
     const analyzed = analyzeText(query);
     if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return [];
     const prepared = prepareQuery(analyzed, this.entries.dictionary, this.entries.grams);
-    this.scoreDocuments(prepared, new ScoreThreshold(Math.min(Math.floor(limit), this.rows.length)));
+    const count = Math.max(1, Math.min(Math.floor(limit), this.rows.length));
+    this.scoreDocuments(prepared, new ScoreThreshold(count));
     const touched = this.docTouched.subarray(0, this.touchedCount);
-    return selectTop(touched, Math.floor(limit), this.docScore, this.tieBefore).map((d) => ({
+    return selectTop(touched, count, this.docScore, this.tieBefore).map((d) => ({
       row: this.rows[d],
       score: this.docScore[d],
     }));
