@@ -1,0 +1,61 @@
+// Opening the store for a command: create the data dir, open the file, apply migrations,
+// and — only for a store that `serve` itself created — import the bundled demo catalog.
+
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importCatalog } from '../loader/catalog/import.js';
+import { readLines } from '../loader/lines.js';
+import { migrate } from '../loader/schema/migrate.js';
+import { getSetting, setSetting } from '../loader/settings.js';
+import { Store } from '../loader/store.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+
+export const DEMO_CATALOG_PATH = fileURLToPath(new URL('../loader/demo/catalog.jsonl', import.meta.url));
+
+/** store_settings key: 'pending' while the demo import is owed, 'imported' after. */
+const DEMO_SETTING = 'demo_catalog';
+const CURSOR_SECRET_SETTING = 'cursor_secret';
+
+export interface OpenedStore {
+  store: Store;
+  created: boolean;
+}
+
+export async function openStore(config: Config, logger: Logger): Promise<OpenedStore> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const created = !existsSync(config.storePath);
+  const store = await Store.open(config.storePath, { memoryLimit: config.duckdbMemoryLimit });
+  try {
+    const report = await migrate(store);
+    for (const m of report.applied) logger.info({ version: m.version, name: m.name }, 'migration applied');
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return { store, created };
+}
+
+/**
+ * The demo catalog goes only into a store `serve` created (never one made by the CLI),
+ * unless LUDEX_DEMO=off. A start interrupted mid-import retries on the next start.
+ */
+export async function ensureDemoCatalog(opened: OpenedStore, config: Config, logger: Logger): Promise<void> {
+  const { store, created } = opened;
+  if (created && config.demo) await setSetting(store, DEMO_SETTING, 'pending');
+  if ((await getSetting(store, DEMO_SETTING)) !== 'pending') return;
+  logger.info({ path: DEMO_CATALOG_PATH }, 'importing the bundled demo catalog into the new store');
+  const report = await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  await setSetting(store, DEMO_SETTING, 'imported');
+  logger.info({ lines: report.lines }, 'demo catalog imported');
+}
+
+/** The key cursors are signed with: generated once per store so cursors survive restarts. */
+export async function cursorSecret(store: Store): Promise<string> {
+  const existing = await getSetting(store, CURSOR_SECRET_SETTING);
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('base64url');
+  await setSetting(store, CURSOR_SECRET_SETTING, secret);
+  return secret;
+}

@@ -1,0 +1,107 @@
+// The command line as a user runs it: a child process per command.
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { silentLogger } from '../../server/logger.js';
+import { startServer } from '../../server/main.js';
+import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ludex-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function ludex(dataDir: string, ...args: string[]): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('ludex CLI', () => {
+  it('prints usage and exits 2 for no command, an unknown command or bad arguments', async () => {
+    const dir = tempDir();
+    for (const args of [[], ['frobnicate'], ['import', 'catalog'], ['import', 'xml', 'a.xml'], ['export', 'a', 'b']]) {
+      const result = await ludex(dir, ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout + result.stderr).toMatch(/Usage: npm run ludex -- <command>/);
+    }
+  });
+
+  it('export → import into an empty store → export gives byte-identical files, and never adds the demo', async () => {
+    const source = tempDir();
+    const imported = await ludex(source, 'import', 'catalog', DEMO_CATALOG_PATH);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toMatch(/Imported [\d,]+ lines/);
+    const first = await ludex(source, 'export');
+    expect(first.code, first.stderr).toBe(0);
+    const exportPath = join(tempDir(), 'a.jsonl');
+    writeFileSync(exportPath, first.stdout);
+
+    const target = tempDir();
+    const migrated = await ludex(target, 'migrate');
+    expect(migrated.code).toBe(0);
+    const emptyExport = await ludex(target, 'export');
+    expect(emptyExport.stdout).toBe('');
+    expect((await ludex(target, 'import', 'catalog', exportPath)).code).toBe(0);
+    const secondPath = join(tempDir(), 'b.jsonl');
+    const second = await ludex(target, 'export', secondPath);
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(secondPath, 'utf8')).toBe(first.stdout);
+    expect(first.stdout.split('\n').filter(Boolean).length).toBeGreaterThan(120);
+  });
+
+  it('reads standard input with "-" and reports a bad record by line and field, importing nothing', async () => {
+    const dir = tempDir();
+    const bad = join(tempDir(), 'bad.jsonl');
+    writeFileSync(
+      bad,
+      [
+        '{"kind":"mechanic","slug":"worker-placement","name":"Worker Placement"}',
+        '{"kind":"game","slug":"x","name":"X","type":"base_game","min_players":5,"max_players":2}',
+      ].join('\n'),
+    );
+    const result = await ludex(dir, 'import', 'catalog', bad);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/line 2/);
+    expect(result.stderr).toMatch(/min_players/);
+    expect((await ludex(dir, 'export')).stdout).toBe('');
+  });
+
+  it('says plainly that the store is in use while a server holds it', async () => {
+    const dir = tempDir();
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dir, LUDEX_DEMO: 'off', LOG_LEVEL: 'silent' });
+    const server = await startServer(config, silentLogger);
+    try {
+      const result = await ludex(dir, 'export');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/in use by another process/);
+    } finally {
+      await server.close();
+    }
+  });
+});

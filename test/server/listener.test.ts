@@ -1,0 +1,74 @@
+// The whole server on a real 127.0.0.1 listener, as `npm start` runs it.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { silentLogger } from '../../server/logger.js';
+import { startServer, type RunningServer } from '../../server/main.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ludex-listener-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, demo = 'on'): Promise<RunningServer> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dataDir, LUDEX_DEMO: demo, LOG_LEVEL: 'silent' });
+  return startServer(config, silentLogger);
+}
+
+async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('server on a real listener', () => {
+  it('imports the demo catalog on first start, serves it, and reuses the store on the next start', async () => {
+    const dir = tempDir();
+    const first = await start(dir);
+    let total: unknown;
+    try {
+      const list = await getJson(`${first.url}/v1/games?limit=3`);
+      expect(list.status).toBe(200);
+      total = (list.body.meta as { total: number }).total;
+      expect(total).toBeGreaterThanOrEqual(120);
+      const game = await getJson(`${first.url}/v1/games/spirit-island`);
+      expect(game.body.name).toBe('Spirit Island');
+      const ready = await getJson(`${first.url}/readyz`);
+      expect(ready.body).toMatchObject({ status: 'ready', games: total });
+      const problem = await fetch(`${first.url}/v1/games?players=0`);
+      expect(problem.status).toBe(400);
+      expect(problem.headers.get('content-type')).toBe('application/problem+json');
+    } finally {
+      await first.close();
+    }
+    const second = await start(dir);
+    try {
+      const list = await getJson(`${second.url}/v1/games?limit=1`);
+      expect((list.body.meta as { total: number }).total).toBe(total);
+      const cursor = (list.body.meta as { next_cursor: string }).next_cursor;
+      const next = await getJson(`${second.url}/v1/games?cursor=${cursor}`);
+      expect(next.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('starts empty with LUDEX_DEMO=off', async () => {
+    const server = await start(tempDir(), 'off');
+    try {
+      const list = await getJson(`${server.url}/v1/games`);
+      expect(list.body.data).toEqual([]);
+      expect((list.body.meta as { total: number }).total).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

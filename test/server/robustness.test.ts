@@ -1,0 +1,67 @@
+// Bad input never hurts: random names and hostile values through the whole HTTP stack
+// answer 200 or a 4xx problem — never a 500, a hang or a crash.
+
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILTER_ALIASES, FILTER_FIELDS } from '../../server/schemas/filter-fields.js';
+import { call, demoApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await demoApp();
+});
+afterAll(async () => t.close());
+
+const names = [
+  ...Object.keys(FILTER_FIELDS),
+  ...Object.keys(FILTER_ALIASES),
+  'award.slug',
+  'award.result',
+  'sort',
+  'order',
+  'include',
+  'limit',
+  'cursor',
+  'before',
+];
+
+const hostileValue = fc.oneof(
+  fc.string(),
+  fc.constantFrom('', ',', ',,', '-1', '0', '1e308', 'NaN', 'Infinity', '4.5', 'true', 'null', '[]', '{}', '%00', '\u0000', '🎲', 'a'.repeat(5000)),
+  fc.integer({ min: -1e9, max: 1e9 }).map(String),
+  fc.double().map(String),
+  fc.constantFrom('spirit-island', 'cooperative', 'base_game', 'hand-management', 'won', 'name', 'desc', 'stats,polls'),
+  fc.array(fc.constantFrom('a', 'b', 'dice-rolling', 'space-exploration', 'X'), { maxLength: 60 }).map((xs) => xs.join(',')),
+);
+
+describe('hostile query strings', () => {
+  it('GET /v1/games answers 200, 400 or 422 with a problem body', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), hostileValue), { maxLength: 6 }),
+        async (pairs) => {
+          const params = new URLSearchParams();
+          for (const [name, value] of pairs) params.append(name, value);
+          const reply = await call(t.app, `/v1/games?${params.toString()}`);
+          expect([200, 400, 422]).toContain(reply.status);
+          if (reply.status !== 200) {
+            expect(reply.headers.get('content-type')).toBe('application/problem+json');
+            const body = reply.body as { errors?: { field: string }[]; detail: string };
+            expect(body.detail.length).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('GET /v1/games/{id} answers 200, 400 or 404 for any path segment', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 80 }), async (segment) => {
+        const reply = await call(t.app, `/v1/games/${encodeURIComponent(segment)}`);
+        expect([200, 400, 404]).toContain(reply.status);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
