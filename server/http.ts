@@ -1,5 +1,6 @@
 // Small request/response helpers shared by the route handlers.
 
+import { STATUS_CODES } from 'node:http';
 import type { H3, H3Event } from 'h3';
 import { ApiProblem } from './problem.js';
 
@@ -9,6 +10,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Sends an already-serialized JSON body (a string keeps h3 on its fast path). */
 export function sendJson(event: H3Event, json: string, status = 200): string {
   event.res.status = status;
+  event.res.statusText = STATUS_CODES[status] ?? '';
   event.res.headers.set('content-type', 'application/json; charset=utf-8');
   return json;
 }

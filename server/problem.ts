@@ -1,6 +1,7 @@
 // RFC 9457 problem details: the one error type of the server and its one serializer.
 // Type URIs and titles follow SPEC-NOTES D32; `errors[]` names every bad field.
 
+import { STATUS_CODES } from 'node:http';
 import { HTTPError } from 'h3';
 
 export const PROBLEM_KINDS = {
@@ -91,7 +92,11 @@ export function problemResponse(problem: ApiProblem, instance: string, baseUrl: 
     'cache-control': 'no-store',
     ...problem.extraHeaders,
   });
-  return new Response(JSON.stringify(problemBody(problem, instance, baseUrl)), { status: problem.status, headers });
+  return new Response(JSON.stringify(problemBody(problem, instance, baseUrl)), {
+    status: problem.status,
+    statusText: STATUS_CODES[problem.status] ?? '',
+    headers,
+  });
 }
 
 /** Maps any thrown value to a problem; unknown errors become a 500 that reveals nothing. */
