@@ -1,5 +1,5 @@
 // Generates a synthetic catalog store and keeps it, for poking at with the CLI or DuckDB:
-//   tsx bench/generate-main.ts --games 150000 --dir /tmp/ludex-bench
+//   tsx bench/generate-main.ts --games 150000 --store-dir /tmp/ludex-bench
 
 import { generateCatalog } from './generate.js';
 import { parseOptions, UsageError } from './options.js';
@@ -7,9 +7,10 @@ import { openBenchStore } from './store.js';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
-  if (options.dir === undefined) throw new UsageError('generate-main needs --dir DIR (or BENCH_DIR): the store is kept there');
+  if (options.dir === undefined) throw new UsageError('generate-main needs --store-dir DIR (or BENCH_DIR): the store is kept there');
   const bench = await openBenchStore(options.dir, options.games);
   try {
+    if (bench.existed) throw new UsageError(`${bench.path} already exists: remove it first`);
     const result = await generateCatalog(bench.store, {
       games: options.games,
       seed: options.seed,

@@ -4,8 +4,9 @@
 // many unrated games, popular and rare mechanics, prolific designers) so that filters have
 // realistic selectivities; the exact numbers are illustrative.
 //
-// CLI: tsx bench/generate-main.ts --games N --dir DIR   (env BENCH_GAMES, BENCH_DIR)
+// CLI: tsx bench/generate-main.ts --games N --store-dir DIR   (env BENCH_GAMES, BENCH_DIR)
 
+import { getSetting, setSetting } from '../loader/settings.js';
 import type { Queryable, Store } from '../loader/store.js';
 import { TableAppender, type RowObject } from './append.js';
 import { gameName, personName, personSlug, publisherName, slugify } from './names.js';
@@ -34,6 +35,20 @@ export interface GeneratedCatalog {
   /** Rows written per table. */
   rows: Record<string, number>;
   ms: number;
+}
+
+/** store_settings key marking a store as a generated bench catalog, with its (games, seed). */
+const MARKER = 'bench_catalog';
+/** Bump when the generator's output changes, so stale kept stores are not reused. */
+const GENERATOR_VERSION = 1;
+
+function marker(games: number, seed: number): string {
+  return JSON.stringify({ games, seed, version: GENERATOR_VERSION });
+}
+
+/** True when the store holds exactly the catalog generateCatalog would write for (games, seed). */
+export async function holdsCatalog(store: Store, games: number, seed: number): Promise<boolean> {
+  return (await getSetting(store, MARKER)) === marker(games, seed);
 }
 
 /** People and publishers scale with the catalog: ~20k people and ~3k publishers at 150k games. */
@@ -74,6 +89,7 @@ export async function generateCatalog(store: Store, options: GenerateOptions = {
       for (const [table, n] of Object.entries(written)) count(table, n);
       onProgress(`games ${Math.min(games, start + BATCH)}/${games}`);
     }
+    await setSetting(tx, MARKER, marker(games, seed));
   });
   return { games, people, publishers, rows, ms: performance.now() - started };
 }

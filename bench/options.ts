@@ -1,5 +1,6 @@
 // Command-line and environment knobs of the bench, parsed once: flags win over env vars,
-// env vars over the defaults.
+// env vars over the defaults. (Not `--dir`: roaring's native loader, node-pre-gyp, parses
+// process.argv too and takes `--dir` as its own `--directory`.)
 
 import { DEFAULT_GAMES, DEFAULT_SEED } from './generate.js';
 
@@ -16,7 +17,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'usage: tsx bench/run.ts [--games N] [--seed S] [--dir DIR] [--iterations MIN..MAX] [--budget-ms MS]\n' +
+  'usage: tsx bench/run.ts [--games N] [--seed S] [--store-dir DIR] [--iterations MIN..MAX] [--budget-ms MS]\n' +
   '       (env: BENCH_GAMES, BENCH_SEED, BENCH_DIR)';
 
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -28,13 +29,13 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     flags.set(arg.slice(2), next);
     i++;
   }
-  const known = new Set(['games', 'seed', 'dir', 'iterations', 'budget-ms']);
+  const known = new Set(['games', 'seed', 'store-dir', 'iterations', 'budget-ms']);
   for (const key of flags.keys()) if (!known.has(key)) throw new UsageError(`unknown option --${key}\n${USAGE}`);
   const iterations = (flags.get('iterations') ?? '30..2000').split('..');
   return {
     games: positiveInt(flags.get('games') ?? env.BENCH_GAMES, DEFAULT_GAMES, 'games'),
     seed: positiveInt(flags.get('seed') ?? env.BENCH_SEED, DEFAULT_SEED, 'seed'),
-    dir: flags.get('dir') ?? env.BENCH_DIR,
+    dir: flags.get('store-dir') ?? env.BENCH_DIR,
     minIterations: positiveInt(iterations[0], 30, 'iterations'),
     maxIterations: positiveInt(iterations[1] ?? iterations[0], 2000, 'iterations'),
     budgetMs: positiveInt(flags.get('budget-ms'), 1500, 'budget-ms'),

@@ -13,8 +13,12 @@ export interface LoadFigures {
   buildMs: number;
   /** Dataset.prepare(): every sort order built up front */
   prepareMs: number;
+  /** Process RSS before loading (DuckDB's buffers and, in a generating run, the generator's leftovers). */
+  rssBeforeMb: number;
   rssMb: number;
   heapUsedMb: number;
+  /** Typed arrays and Arrow buffers: most of the Dataset's own memory. */
+  arrayBuffersMb: number;
 }
 
 export interface QueryFigures {
@@ -70,12 +74,14 @@ export function markdown(report: BenchReport): string {
     `${report.games.toLocaleString('en-US')} synthetic games (seed ${report.seed}), ${report.createdAt}. ` +
       `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}.`,
     '',
-    `- Generator: ${(generate.ms / 1000).toFixed(1)} s (${Object.entries(generate.rows)
-      .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
-      .join(', ')})`,
+    Number.isNaN(generate.ms)
+      ? '- Generator: not run (a kept store from an earlier run was reused)'
+      : `- Generator: ${(generate.ms / 1000).toFixed(1)} s (${Object.entries(generate.rows)
+          .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+          .join(', ')})`,
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
-      `all sort orders ${load.prepareMs.toFixed(0)} ms; RSS ${load.rssMb.toFixed(0)} MB ` +
-      `(process total, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB`,
+      `all sort orders ${load.prepareMs.toFixed(0)} ms; RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB ` +
+      `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB`,
     `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms`,
     `- Load average (1 min) before / after the queries: ${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}`,
     '',

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { buildDataset } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
 import { DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
-import { generateCatalog } from './generate.js';
+import { generateCatalog, holdsCatalog, type GeneratedCatalog } from './generate.js';
 import { parseOptions, UsageError } from './options.js';
 import { machine, markdown, type BenchReport, type LoadFigures } from './report.js';
-import { openBenchStore } from './store.js';
+import { openBenchStore, type BenchStore } from './store.js';
 import type { Store } from '../loader/store.js';
 import type { Dataset } from '../engine/index.js';
 
@@ -36,6 +36,7 @@ const NOTES = [
 const log = (line: string): void => console.error(line);
 
 async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: Awaited<ReturnType<typeof loadDatasetInput>> }> {
+  const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   const input = await loadDatasetInput(store);
   const t1 = performance.now();
@@ -48,23 +49,34 @@ async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadF
     inputMs: t1 - t0,
     buildMs: t2 - t1,
     prepareMs: t3 - t2,
+    rssBeforeMb: rssBefore / 2 ** 20,
     rssMb: memory.rss / 2 ** 20,
     heapUsedMb: memory.heapUsed / 2 ** 20,
+    arrayBuffersMb: memory.arrayBuffers / 2 ** 20,
   };
   return { dataset, load, input };
+}
+
+/** Generates the catalog, or reuses a kept store (BENCH_DIR) that already holds it. */
+async function ensureCatalog(bench: BenchStore, games: number, seed: number): Promise<GeneratedCatalog> {
+  if (bench.existed) {
+    if (!(await holdsCatalog(bench.store, games, seed))) {
+      throw new UsageError(`${bench.path} holds something else than the ${games}-game catalog of seed ${seed}: remove it`);
+    }
+    log(`reusing the catalog in ${bench.path}`);
+    return { games, people: 0, publishers: 0, rows: {}, ms: Number.NaN };
+  }
+  log(`generating ${games} games into ${bench.path}`);
+  const generated = await generateCatalog(bench.store, { games, seed, onProgress: (line) => log(`  ${line}`) });
+  log(`generated in ${(generated.ms / 1000).toFixed(1)} s; loading`);
+  return generated;
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const bench = await openBenchStore(options.dir, options.games);
   try {
-    log(`generating ${options.games} games into ${bench.path}`);
-    const generated = await generateCatalog(bench.store, {
-      games: options.games,
-      seed: options.seed,
-      onProgress: (line) => log(`  ${line}`),
-    });
-    log(`generated in ${(generated.ms / 1000).toFixed(1)} s; loading`);
+    const generated = await ensureCatalog(bench, options.games, options.seed);
     const { dataset, load, input } = await loadEngine(bench.store);
     log(`loaded: input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
     const setup = await setupFilterPlans(bench.store, input, dataset);

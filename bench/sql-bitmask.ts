@@ -1,9 +1,14 @@
 // DuckDB formulation 2, the fastest found here: a derived table built once per store (like
 // the engine's own build step), one row per game with the scalar columns, a precomputed
-// sort_name, each taxonomy kind as BIGINT bitmask words (63 bits each, so the sign bit is
-// never used) and the designers as an INTEGER list. Every filter then runs in one scan of
-// one table with integer AND/compare, no joins. It lives in TEMP tables of the Store's
-// connection: the store file itself is never changed.
+// sort_name, the rank of its id (an integer tie-break: DuckDB's top-N runs about twice as
+// fast on it as on the UUID text) and each taxonomy kind as BIGINT bitmask words (63 bits
+// each, so the sign bit is never used); designers in a small integer link table. Taxonomy
+// filters then run in one scan of one table with integer AND, no joins. It lives in TEMP
+// tables of the Store's connection: the store file itself is never changed.
+//
+// Measured alternatives (150k games): designers as an INTEGER[] column with list_has_any was
+// ~3× slower than the integer semi-join; VARCHAR semi-joins on game_terms ~4–10× slower
+// than the masks (that is the DuckDB joins formulation, kept for comparison).
 
 import { TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query } from '../engine/query.js';
@@ -28,7 +33,7 @@ export interface BitmaskLookups {
   bits: Record<TaxonomyKind, Map<string, number>>;
   /** Per kind, number of BIGINT words. */
   words: Record<TaxonomyKind, number>;
-  /** Designer slug → person number in the designers lists. */
+  /** Designer slug → person number in bench_designers. */
   people: Map<string, number>;
 }
 
@@ -61,21 +66,21 @@ export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups
       SELECT game_id,
         ${pivot}
       FROM masks GROUP BY game_id
-    ), designers AS (
-      SELECT c.game_id, list(p.person ORDER BY p.person) AS designers
-      FROM game_credits c JOIN bench_people p ON p.person_id = c.person_id
-      WHERE c.role = 'designer' GROUP BY c.game_id
     )
-    SELECT g.id, g.type, g.mode, g.year_published, g.min_players, g.max_players, g.min_playtime, g.max_playtime,
+    SELECT (row_number() OVER (ORDER BY g.id))::INTEGER AS id_rank, g.id, g.type, g.mode, g.year_published, g.min_players, g.max_players, g.min_playtime, g.max_playtime,
       g.weight, g.rating, g.rating_votes, g.bayes_rating,
       g.experience_first_play, g.experience_learning, g.experience_experienced, g.experience_expert,
       ${NAME_SORT_SQL} AS sort_name,
-      ${wordColumns.map((c) => `coalesce(w.${c.name}, 0)::BIGINT AS ${c.name}`).join(', ')},
-      coalesce(d.designers, []::INTEGER[]) AS designers
+      ${wordColumns.map((c) => `coalesce(w.${c.name}, 0)::BIGINT AS ${c.name}`).join(', ')}
     FROM games g
     LEFT JOIN wide w ON w.game_id = g.id
-    LEFT JOIN designers d ON d.game_id = g.id
     WHERE g.status = 'active'`);
+  await db.run(`CREATE OR REPLACE TEMP TABLE bench_designers AS
+    SELECT DISTINCT bg.id_rank, p.person
+    FROM game_credits c
+    JOIN bench_people p ON p.person_id = c.person_id
+    JOIN bench_games bg ON bg.id = c.game_id
+    WHERE c.role = 'designer'`);
   const people = new Map<string, number>();
   for (const p of await db.all<{ slug: string; person: number }>('SELECT slug, person FROM bench_people')) {
     people.set(p.slug, p.person);
@@ -88,7 +93,7 @@ export function buildBitmaskSql(query: Query, lookups: BitmaskLookups): SqlState
   const b = new SqlBuilder();
   scalarFilterSql(query.filter, b);
   maskFilterSql(query.filter, lookups, b);
-  return pageSql(query, 'bench_games g', SORT_SQL[benchSortKey(query.sort)], b);
+  return pageSql(query, 'bench_games g', SORT_SQL[benchSortKey(query.sort)], 'g.id_rank', b);
 }
 
 function maskFilterSql(f: Filter, lookups: BitmaskLookups, b: SqlBuilder): void {
@@ -101,7 +106,11 @@ function maskFilterSql(f: Filter, lookups: BitmaskLookups, b: SqlBuilder): void 
   maskSql(lookups, 'category', f.category_not, 'none', b);
   if (f.designer && f.designer.length > 0) {
     const people = known(f.designer, lookups.people);
-    b.where.push(people.length === 0 ? 'false' : `list_has_any(g.designers, ${b.bind(people)}::INTEGER[])`);
+    b.where.push(
+      people.length === 0
+        ? 'false'
+        : `g.id_rank IN (SELECT d.id_rank FROM bench_designers d WHERE d.person ${b.inList(people)})`,
+    );
   }
 }
 

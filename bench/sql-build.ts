@@ -78,22 +78,23 @@ function afterSql(position: Position, order: Query['order'], b: SqlBuilder): str
 /**
  * The statement: the filtered rows materialized once, counted for the total, and the page
  * taken after the cursor in (s dir NULLS LAST, id). One row comes back even when the page
- * is empty: the total and the ordered list of page ids.
+ * is empty: the total and the ordered list of page ids. `tieSql` orders like `g.id` (the id
+ * itself, or an integer rank of it, which DuckDB's top-N compares much faster).
  */
-export function pageSql(query: Query, from: string, sortSql: string, b: SqlBuilder): SqlStatement {
+export function pageSql(query: Query, from: string, sortSql: string, tieSql: string, b: SqlBuilder): SqlStatement {
   const dir = query.order === 'desc' ? 'DESC' : 'ASC';
   const where = b.where.length > 0 ? b.where.join('\n    AND ') : 'true';
   const keyset = query.after ? afterSql(query.after, query.order, b) : 'true';
   const limit = b.bind(Math.max(0, Math.floor(query.limit)));
   const sql = `WITH matched AS MATERIALIZED (
-  SELECT g.id, ${sortSql} AS s FROM ${from}
+  SELECT g.id, ${sortSql} AS s, ${tieSql} AS tie FROM ${from}
   WHERE ${where}
 ), page AS (
-  SELECT id, s FROM matched WHERE ${keyset}
-  ORDER BY s ${dir} NULLS LAST, id ASC LIMIT ${limit}
+  SELECT id, s, tie FROM matched WHERE ${keyset}
+  ORDER BY s ${dir} NULLS LAST, tie ASC LIMIT ${limit}
 )
 SELECT (SELECT count(*) FROM matched)::INTEGER AS total,
-       list(id ORDER BY s ${dir} NULLS LAST, id ASC) AS ids
+       list(id ORDER BY s ${dir} NULLS LAST, tie ASC) AS ids
 FROM page`;
   return { sql, params: b.params };
 }

@@ -47,7 +47,7 @@ export function buildStoreSql(query: Query, lookups: StoreLookups): SqlStatement
   b.where.push(`g.status = 'active'`); // the loader shows active games only (D5)
   scalarFilterSql(query.filter, b);
   linkFilterSql(query.filter, lookups, b);
-  return pageSql(query, 'games g', SORT_SQL[benchSortKey(query.sort)], b);
+  return pageSql(query, 'games g', SORT_SQL[benchSortKey(query.sort)], 'g.id', b);
 }
 
 function linkFilterSql(f: Filter, lookups: StoreLookups, b: SqlBuilder): void {
