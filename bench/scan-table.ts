@@ -18,8 +18,11 @@ export interface ScanTable {
   size: number;
   ids: string[];
   sortNames: string[];
-  type: (string | null)[];
-  mode: (string | null)[];
+  /** type and mode as small codes (index into the code list; 0 = null), so rows compare integers. */
+  type: Uint8Array;
+  typeCodes: readonly (string | null)[];
+  mode: Uint8Array;
+  modeCodes: readonly (string | null)[];
   year: Float64Array;
   minPlayers: Float64Array;
   maxPlayers: Float64Array;
@@ -57,8 +60,8 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     size,
     ids,
     sortNames: stringColumn(games, 'name').map((name) => sortName(name ?? '')),
-    type: stringColumn(games, 'type'),
-    mode: stringColumn(games, 'mode'),
+    ...encode('type', stringColumn(games, 'type')),
+    ...encode('mode', stringColumn(games, 'mode')),
     year: numberColumn(games, 'year_published'),
     minPlayers: numberColumn(games, 'min_players'),
     maxPlayers: numberColumn(games, 'max_players'),
@@ -85,6 +88,27 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     personIndex: new Map(input.people.map((person, index) => [person.slug, index])),
     personCount: input.people.length,
   };
+}
+
+/** Small-domain strings as codes: code 0 is null, the others index `${name}Codes`. */
+function encode<N extends 'type' | 'mode'>(
+  name: N,
+  values: readonly (string | null)[],
+): Record<N, Uint8Array> & Record<`${N}Codes`, (string | null)[]> {
+  const codes: (string | null)[] = [null];
+  const index = new Map<string, number>();
+  const out = new Uint8Array(values.length);
+  values.forEach((value, row) => {
+    if (value === null) return;
+    let code = index.get(value);
+    if (code === undefined) {
+      code = codes.push(value) - 1;
+      if (code > 255) throw new RangeError(`too many distinct ${name} values for the scan`);
+      index.set(value, code);
+    }
+    out[row] = code;
+  });
+  return { [name]: out, [`${name}Codes`]: codes } as Record<N, Uint8Array> & Record<`${N}Codes`, (string | null)[]>;
 }
 
 /** Groups (game, target) pairs by game with a counting sort. */

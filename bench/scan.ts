@@ -66,6 +66,16 @@ function marks(
   return { wanted, known, active: (slugs ?? []).length > 0 };
 }
 
+/** Per code, 1 when its value is wanted (code 0, null, never is); null when the filter is inactive. */
+function codeMarks(codes: readonly (string | null)[], wanted: readonly string[] | undefined): Uint8Array | null {
+  if (!wanted || wanted.length === 0) return null;
+  const out = new Uint8Array(codes.length);
+  codes.forEach((value, code) => {
+    if (value !== null && wanted.includes(value)) out[code] = 1;
+  });
+  return out;
+}
+
 /**
  * Compiles the filter into one row predicate. Every inactive check is skipped through a
  * constant captured here, so the choice is made once per query, not per row. The body is
@@ -84,8 +94,8 @@ function matcher(t: ScanTable, f: Filter): (row: number) => boolean {
   const designer = marks(t.personCount, f.designer, (slug) => t.personIndex.get(slug));
   // mechanics_all with a slug the catalog lacks can never be satisfied
   const allImpossible = mechanicsAll.active && mechanicsAll.known < new Set(f.mechanics_all).size;
-  const types = f.type && f.type.length > 0 ? new Set<string>(f.type) : null;
-  const modes = f.mode && f.mode.length > 0 ? new Set<string>(f.mode) : null;
+  const types = codeMarks(t.typeCodes, f.type);
+  const modes = codeMarks(t.modeCodes, f.mode);
   const level = f.playtime_experience;
   const defaultFactor = level === undefined ? 1 : DEFAULT_EXPERIENCE_MULTIPLIERS[level];
   const e = t.experience;
@@ -113,6 +123,7 @@ function matcher(t: ScanTable, f: Filter): (row: number) => boolean {
   const [yearMin, yearMax] = [num(f.year_min), num(f.year_max)];
   const [ratingMin, ratingMax, votesMin] = [num(f.rating_min), num(f.rating_max), num(f.min_rating_votes)];
   const { weight, rating, ratingVotes, year, minPlayers, maxPlayers, minPlaytime, maxPlaytime } = t;
+  const [typeCode, modeCode] = [t.type, t.mode];
   // A NaN column value makes every comparison below false, so nulls never pass an active check.
   return (row) => {
     if (allImpossible) return false;
@@ -126,8 +137,8 @@ function matcher(t: ScanTable, f: Filter): (row: number) => boolean {
     if (ratingMin === ratingMin && !(rating[row] >= ratingMin)) return false;
     if (ratingMax === ratingMax && !(rating[row] <= ratingMax)) return false;
     if (votesMin === votesMin && !(ratingVotes[row] >= votesMin)) return false;
-    if (types !== null && !types.has(t.type[row] ?? '')) return false;
-    if (modes !== null && !modes.has(t.mode[row] ?? '')) return false;
+    if (types !== null && types[typeCode[row]] === 0) return false;
+    if (modes !== null && modes[modeCode[row]] === 0) return false;
     if (mechanics.active && hits(row, mechanics.wanted) === 0) return false;
     if (mechanicsAll.active && hits(row, mechanicsAll.wanted) < mechanicsAll.known) return false;
     if (mechanicsNot.active && hits(row, mechanicsNot.wanted) > 0) return false;
