@@ -32,13 +32,11 @@ export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
       entryStart.push(entryTokens.length);
     },
     build() {
-      // Sorting ids by their strings, then renumbering: default string order compares UTF-16
-      // code units, the order startsWith ranges need.
-      const strings = firstSeen.keys;
-      const byString = Array.from(strings.keys()).sort((a, b) => (strings[a] < strings[b] ? -1 : 1));
-      const tokens = byString.map((id) => strings[id]);
-      const renumber = new Uint32Array(strings.length);
-      for (let i = 0; i < byString.length; i++) renumber[byString[i]] = i;
+      // The default sort compares UTF-16 code units, the order startsWith ranges need, and
+      // runs natively: several times faster than sorting ids with a comparator callback.
+      const tokens = [...firstSeen.keys].sort();
+      const renumber = new Uint32Array(tokens.length);
+      for (let i = 0; i < tokens.length; i++) renumber[firstSeen.find(tokens[i])] = i;
       const entryCount = entryStart.length - 1;
       const starts = Uint32Array.from(entryStart);
       const ids = new Uint32Array(entryTokens.length);

@@ -2,12 +2,16 @@
 // contains every bigram of it, so the rarest bigram's postings bound the candidates; the
 // caller then confirms with a real substring test. Single characters get unigram postings so
 // one-character runs inside a longer query ("三国 志") still find candidates.
+//
+// Grams are hashed into a fixed number of buckets rather than kept exactly: a collision only
+// adds candidates that the substring test rejects, and buckets make the build a counting sort
+// over typed arrays instead of a Map of hundreds of thousands of keys.
 
 import { cjkRuns } from './text-analyze.js';
 
 export interface GramIndex {
-  /** Entries containing the gram, ascending; undefined when none. */
-  postings(key: number): Uint32Array | undefined;
+  /** Entries that may contain the gram (ascending, once each); undefined when none can. */
+  postings(bucket: number): Uint32Array | undefined;
 }
 
 export interface GramIndexBuilder {
@@ -16,50 +20,74 @@ export interface GramIndexBuilder {
   build(): GramIndex;
 }
 
-const PLANE = 0x110000;
+const BUCKET_BITS = 18;
+const BUCKET_MASK = (1 << BUCKET_BITS) - 1;
 
-/** Keys of the grams a query run needs: its unigram when one character long, else its bigrams. */
+/** Bucket of the bigram (first, second), or of the unigram `first` when second is -1. */
+function bucket(first: number, second: number): number {
+  let h = Math.imul(first, 0x9e3779b1) ^ Math.imul(second + 1, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 13;
+  return h & BUCKET_MASK;
+}
+
+/** Buckets a query run needs: its unigram when one character long, else its bigrams. */
 export function runGrams(run: string): number[] {
-  const points = Array.from(run, (c) => c.codePointAt(0) as number);
-  if (points.length === 1) return points;
-  const keys: number[] = [];
-  for (let i = 1; i < points.length; i++) keys.push(points[i - 1] * PLANE + points[i]);
-  return keys;
+  const points = Array.from(run, (c) => c.codePointAt(0) ?? 0);
+  if (points.length === 1) return [bucket(points[0], -1)];
+  const buckets: number[] = [];
+  for (let i = 1; i < points.length; i++) buckets.push(bucket(points[i - 1], points[i]));
+  return buckets;
 }
 
 export function gramIndexBuilder(): GramIndexBuilder {
-  const lists = new Map<number, number[]>();
-  const push = (key: number, entry: number): void => {
-    const list = lists.get(key);
-    if (list === undefined) lists.set(key, [entry]);
-    else if (list[list.length - 1] !== entry) list.push(entry);
-  };
+  // (bucket, entry) pairs in entry order; build() groups them by bucket.
+  const pairBucket: number[] = [];
+  const pairEntry: number[] = [];
   return {
     add(entry, compact) {
       // Runs of the compact form: "ブラス：バーミンガム" is one run "ブラスバーミンガム", so a query
       // typed without the colon still matches.
       for (const run of cjkRuns(compact)) {
         let previous = -1;
-        for (const char of run) {
-          const point = char.codePointAt(0) as number;
-          push(point, entry);
-          if (previous >= 0) push(previous * PLANE + point, entry);
+        for (let i = 0; i < run.length; i++) {
+          const point = run.codePointAt(i) ?? 0;
+          if (point > 0xffff) i++; // astral: two code units
+          pairBucket.push(bucket(point, -1));
+          pairEntry.push(entry);
+          if (previous >= 0) {
+            pairBucket.push(bucket(previous, point));
+            pairEntry.push(entry);
+          }
           previous = point;
         }
       }
     },
     build() {
-      let total = 0;
-      for (const list of lists.values()) total += list.length;
-      const buffer = new Uint32Array(total);
-      const index = new Map<number, Uint32Array>();
-      let at = 0;
-      for (const [key, list] of lists) {
-        buffer.set(list, at);
-        index.set(key, buffer.subarray(at, at + list.length));
-        at += list.length;
+      const buckets = BUCKET_MASK + 1;
+      const start = new Uint32Array(buckets + 1);
+      // lastEntry drops a bucket repeated within one name (a repeated gram, or a collision).
+      const lastEntry = new Int32Array(buckets).fill(-1);
+      for (let i = 0; i < pairBucket.length; i++) {
+        const b = pairBucket[i];
+        if (lastEntry[b] === pairEntry[i]) continue;
+        lastEntry[b] = pairEntry[i];
+        start[b + 1]++;
       }
-      return { postings: (key) => index.get(key) };
+      for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
+      const postings = new Uint32Array(start[buckets]);
+      const fill = start.slice(0, buckets);
+      lastEntry.fill(-1);
+      for (let i = 0; i < pairBucket.length; i++) {
+        const b = pairBucket[i];
+        if (lastEntry[b] === pairEntry[i]) continue;
+        lastEntry[b] = pairEntry[i];
+        postings[fill[b]++] = pairEntry[i];
+      }
+      return {
+        postings: (b) => (start[b + 1] > start[b] ? postings.subarray(start[b], start[b + 1]) : undefined),
+      };
     },
   };
 }

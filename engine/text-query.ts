@@ -24,6 +24,8 @@ export interface PreparedQuery {
   source: CandidateSource;
   /** The query begins with a word (not a CJK run): "starts" can compare token ids. */
   firstIsWord: boolean;
+  /** Highest possible `whole` share: words absent from the dictionary never match a whole token. */
+  maxWhole: number;
 }
 
 export function prepareQuery(analyzed: AnalyzedText, dictionary: TokenDictionary, grams: GramIndex): PreparedQuery {
@@ -67,5 +69,6 @@ export function prepareQuery(analyzed: AnalyzedText, dictionary: TokenDictionary
     exactIds,
     source: possible ? source : { kind: 'none' },
     firstIsWord: analyzed.words.length > 0 && analyzed.words[0] === analyzed.first,
+    maxWhole: (exactIds.filter((id) => id >= 0).length + analyzed.cjk.length) / (lo.length + analyzed.cjk.length),
   };
 }

@@ -31,10 +31,11 @@ export function nameScore(shape: MatchShape, weight: number): number {
 }
 
 /**
- * The most a name of `length` letters can score against a query of `queryLength` letters,
- * from flat per-entry data only: lets a broad query skip names that cannot reach its top.
+ * The most a name of `length` letters can score against a query of `queryLength` letters
+ * whose `whole` can be at most `maxWhole` (a query token absent from the dictionary is never
+ * whole), from flat per-entry data only: lets a broad query skip names that cannot reach its top.
  */
-export function nameScoreBound(queryLength: number, length: number, weight: number): number {
+export function nameScoreBound(queryLength: number, maxWhole: number, length: number, weight: number): number {
   if (length === queryLength) return Math.min(1, Math.max(0, weight)); // may be exact
-  return nameScore({ exact: false, starts: true, whole: 1, coverage: queryLength / length }, weight);
+  return nameScore({ exact: false, starts: true, whole: maxWhole, coverage: queryLength / length }, weight);
 }

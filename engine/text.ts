@@ -114,10 +114,12 @@ class Index implements TextIndex {
     }
     const candidates = this.scratch.candidates(query, entries);
     const queryLength = query.analyzed.compact.length;
+    const maxWhole = query.maxWhole;
     for (let i = 0; i < candidates.length; i++) {
       const entry = candidates[i];
       // Verification and scoring touch the entry's tokens and strings; the bound reads two numbers.
-      if (nameScoreBound(queryLength, entries.compactLength[entry], entries.weight[entry]) < threshold.value) continue;
+      const bound = nameScoreBound(queryLength, maxWhole, entries.compactLength[entry], entries.weight[entry]);
+      if (bound < threshold.value) continue;
       const score = this.scoreEntry(query, entry);
       if (score >= 0) record(entry, score);
     }
