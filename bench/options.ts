@@ -31,14 +31,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   }
   const known = new Set(['games', 'seed', 'store-dir', 'iterations', 'budget-ms']);
   for (const key of flags.keys()) if (!known.has(key)) throw new UsageError(`unknown option --${key}\n${USAGE}`);
-  const iterations = (flags.get('iterations') ?? '30..2000').split('..');
+  const iterations = (flags.get('iterations') ?? '20..2000').split('..');
   return {
     games: positiveInt(flags.get('games') ?? env.BENCH_GAMES, DEFAULT_GAMES, 'games'),
     seed: positiveInt(flags.get('seed') ?? env.BENCH_SEED, DEFAULT_SEED, 'seed'),
     dir: flags.get('store-dir') ?? env.BENCH_DIR,
-    minIterations: positiveInt(iterations[0], 30, 'iterations'),
+    minIterations: positiveInt(iterations[0], 20, 'iterations'),
     maxIterations: positiveInt(iterations[1] ?? iterations[0], 2000, 'iterations'),
-    budgetMs: positiveInt(flags.get('budget-ms'), 1500, 'budget-ms'),
+    budgetMs: positiveInt(flags.get('budget-ms'), 1000, 'budget-ms'),
   };
 }
 

@@ -38,6 +38,8 @@ export interface BenchReport {
   load: LoadFigures;
   /** Building the DuckDB bitmask table (the SQL side's counterpart of the engine build). */
   sqlPrepareMs: number;
+  /** `SELECT 1` through the Store: the floor under every DuckDB figure. */
+  sqlFloor: Timing;
   /** 1-minute load average before and after the query runs: other work on the machine skews timings. */
   loadAverage: { before: number; after: number };
   queries: QueryFigures[];
@@ -82,7 +84,7 @@ export function markdown(report: BenchReport): string {
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
       `all sort orders ${load.prepareMs.toFixed(0)} ms; RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB ` +
       `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB`,
-    `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms`,
+    `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms; \`SELECT 1\` through the Store: ${cell(report.sqlFloor)} µs`,
     `- Load average (1 min) before / after the queries: ${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}`,
     '',
     'Latency in µs, median / p99. Ratios compare medians. DuckDB = bitmask-table formulation; ' +

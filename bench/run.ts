@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { buildDataset } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
 import { DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
+import { measure } from './measure.js';
 import { generateCatalog, holdsCatalog, type GeneratedCatalog } from './generate.js';
 import { parseOptions, UsageError } from './options.js';
 import { machine, markdown, type BenchReport, type LoadFigures } from './report.js';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     log(`loaded: input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
     const setup = await setupFilterPlans(bench.store, input, dataset);
     const before = loadavg()[0];
+    const sqlFloor = await measure(() => bench.store.all('SELECT 1'), options);
     const queries = await measureFilterPlans(setup, options, (line) => log(`  ${line}`));
     const report: BenchReport = {
       createdAt: new Date().toISOString(),
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
       generate: { ms: generated.ms, rows: generated.rows },
       load,
       sqlPrepareMs: setup.sqlPrepareMs,
+      sqlFloor,
       loadAverage: { before, after: loadavg()[0] },
       queries,
       notes: NOTES,
