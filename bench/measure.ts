@@ -17,9 +17,9 @@ export interface MeasureOptions {
 
 export const DEFAULT_MEASURE_OPTIONS: Required<MeasureOptions> = {
   warmup: 5,
-  minIterations: 30,
+  minIterations: 20,
   maxIterations: 2000,
-  budgetMs: 1500,
+  budgetMs: 1000,
 };
 
 export async function measure(run: () => unknown, options: MeasureOptions = {}): Promise<Timing> {
