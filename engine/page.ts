@@ -1,7 +1,7 @@
 // Keyset paging over a result bitmap in a given order. Three ways to the same answer:
 // - identity: the order is the row order, so rank/select on the bitmap is the page;
 // - walk: step through the order testing membership (cheap when many rows match);
-// - materialize: map the result to order positions and sort them (cheap when few match).
+// - materialize: map the result to order positions, keep the page's nearest (few match).
 // `auto` picks by estimated cost and falls back from an overlong walk to materialize.
 
 import { rankSlice, type Bitmap } from './bitmap.js';
@@ -10,7 +10,7 @@ import type { OrderIndex } from './order.js';
 export type PageStrategy = 'auto' | 'walk' | 'materialize';
 
 /** Relative cost of one membership test in a walk vs one result row in a materialize. */
-export const DEFAULT_WALK_STEP_COST = 4;
+export const DEFAULT_WALK_STEP_COST = 3;
 
 export interface PageRequest {
   limit: number;
@@ -61,21 +61,52 @@ function byIdentity(result: Bitmap, k: number, limit: number, backward: boolean)
   return fromRank(c, result.size, limit, backward, (start, count) => Array.from(rankSlice(result, start, count)));
 }
 
+/**
+ * One pass over the result: count the matches before order index k and keep the `limit`
+ * nearest to k on the requested side in a small sorted buffer. O(t + limit² log t), no sort
+ * of the whole result.
+ */
 function byMaterialize(result: Bitmap, order: OrderIndex, k: number, limit: number, backward: boolean): PageRows {
-  const positions = result.toUint32Array();
+  const rows = result.toUint32Array();
   const pos = order.pos;
-  for (let i = 0; i < positions.length; i++) positions[i] = pos[positions[i]];
-  positions.sort();
+  const best = new Uint32Array(limit);
+  let size = 0;
+  let before = 0;
+  // Hot loop: one position lookup per matching row.
+  for (let i = 0; i < rows.length; i++) {
+    const p = pos[rows[i]];
+    if (p < k) {
+      before++;
+      if (!backward || limit === 0) continue;
+      if (size < limit) size = insertSorted(best, size, p);
+      else if (p > best[0]) {
+        best.copyWithin(0, 1, size);
+        insertSorted(best, size - 1, p);
+      }
+    } else if (!backward && limit > 0) {
+      if (size < limit) size = insertSorted(best, size, p);
+      else if (p < best[size - 1]) insertSorted(best, size - 1, p);
+    }
+  }
+  const page = Array.from(best.subarray(0, size), (p) => order.rowAt(p));
+  const t = rows.length;
+  return backward
+    ? { rows: page, hasPrev: before > limit, hasNext: before < t }
+    : { rows: page, hasPrev: before > 0, hasNext: t - before > limit };
+}
+
+/** Inserts p into the ascending list[0, size) (which has room); returns the new size. */
+function insertSorted(list: Uint32Array, size: number, p: number): number {
   let lo = 0;
-  let hi = positions.length;
+  let hi = size;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (positions[mid] < k) lo = mid + 1;
+    if (list[mid] < p) lo = mid + 1;
     else hi = mid;
   }
-  return fromRank(lo, positions.length, limit, backward, (start, count) =>
-    Array.from(positions.subarray(start, start + count), (p) => order.rowAt(p)),
-  );
+  list.copyWithin(lo + 1, lo, size);
+  list[lo] = p;
+  return size + 1;
 }
 
 /** Null when the walk exceeds its budget (the caller then materializes). */
