@@ -1,5 +1,6 @@
 // `npm run ludex -- <command>`: serve, migrate, import, export. Usage errors print a usage
-// line and exit 2; failures print one plain sentence and exit 1.
+// line and exit 2; failures print one plain sentence and exit 1. `runCli` returns the exit
+// code instead of exiting, so tests run it in-process; server/ludex.ts is the entry point.
 
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -26,13 +27,29 @@ The store lives in LUDEX_DATA_DIR (default ./data). See README.md for all settin
 
 class UsageError extends Error {}
 
-async function main(argv: string[]): Promise<number> {
+export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  try {
+    return await dispatch(argv, env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`ludex: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    const expected = error instanceof CatalogImportError || error instanceof StoreLockedError || error instanceof ConfigError;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`ludex: ${message}`);
+    if (!expected && error instanceof Error && error.stack) console.error(error.stack);
+    return 1;
+  }
+}
+
+async function dispatch(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [command, ...args] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return command === undefined ? 2 : 0;
   }
-  const config = loadConfig();
+  const config = loadConfig(env);
   switch (command) {
     case 'serve':
       expectArgs(args, 0, 'serve');
@@ -50,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function expectArgs(args: string[], count: number, command: string): void {
+function expectArgs(args: readonly string[], count: number, command: string): void {
   if (args.length !== count) throw new UsageError(`${command} takes no arguments`);
 }
 
@@ -58,14 +75,21 @@ async function serveCommand(config: Config): Promise<number> {
   const logger = createLogger(config.logLevel);
   const running = await startServer(config, logger);
   console.error(`Ludex is serving ${running.url}/v1/games (store: ${config.storePath}). Ctrl-C stops it.`);
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  return new Promise<number>(() => undefined);
+  // Resolves once a signal has stopped the listener and closed the store.
+  return new Promise<number>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      running.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          console.error(`ludex: shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+          resolve(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
 }
 
 async function migrateCommand(config: Config, logger: Logger): Promise<number> {
@@ -75,7 +99,7 @@ async function migrateCommand(config: Config, logger: Logger): Promise<number> {
   return 0;
 }
 
-async function importCommand(config: Config, args: string[]): Promise<number> {
+async function importCommand(config: Config, args: readonly string[]): Promise<number> {
   const [format, path] = args;
   if (args.length !== 2 || format === undefined || path === undefined) {
     throw new UsageError('import takes a format and a path (or - for standard input)');
@@ -126,33 +150,3 @@ function formatCounts(kinds: Record<string, ImportCounts>): string {
   }
   return lines.join('\n');
 }
-
-// If the event loop empties while a command still awaits something, Node would exit 0 as if
-// it had succeeded; report that as the failure it is.
-let finished = false;
-process.on('exit', () => {
-  if (!finished) {
-    console.error('ludex: stopped before the command finished (an operation never completed); nothing was committed');
-    process.exitCode = 1;
-  }
-});
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    finished = true;
-    if (code !== undefined) process.exitCode = code;
-  },
-  (error: unknown) => {
-    finished = true;
-    if (error instanceof UsageError) {
-      console.error(`ludex: ${error.message}\n\n${USAGE}`);
-      process.exitCode = 2;
-    } else if (error instanceof CatalogImportError || error instanceof StoreLockedError || error instanceof ConfigError) {
-      console.error(`ludex: ${error.message}`);
-      process.exitCode = 1;
-    } else {
-      console.error(`ludex: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
-    }
-  },
-);

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
 import { startServer } from '../../server/main.js';
@@ -30,11 +31,17 @@ interface Result {
 }
 
 async function ludex(dataDir: string, ...args: string[]): Promise<Result> {
+  return ludexWithInput(dataDir, '', ...args);
+}
+
+async function ludexWithInput(dataDir: string, input: string, ...args: string[]): Promise<Result> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    const running = run(process.execPath, ['--import', 'tsx', 'server/ludex.ts', ...args], {
       env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       maxBuffer: 64 * 1024 * 1024,
     });
+    running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -45,11 +52,29 @@ async function ludex(dataDir: string, ...args: string[]): Promise<Result> {
 describe('ludex CLI', () => {
   it('prints usage and exits 2 for no command, an unknown command or bad arguments', async () => {
     const dir = tempDir();
-    for (const args of [[], ['frobnicate'], ['import', 'catalog'], ['import', 'xml', 'a.xml'], ['export', 'a', 'b']]) {
-      const result = await ludex(dir, ...args);
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stdout + result.stderr).toMatch(/Usage: npm run ludex -- <command>/);
+    for (const args of [[], ['frobnicate'], ['import', 'catalog'], ['import', 'xml', 'a.xml'], ['export', 'a', 'b'], ['migrate', 'now']]) {
+      const printed: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
+      const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
+      try {
+        expect(await runCli(args, { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' }), args.join(' ')).toBe(2);
+      } finally {
+        log.mockRestore();
+        error.mockRestore();
+      }
+      expect(printed.join('\n')).toMatch(/Usage: npm run ludex -- <command>/);
     }
+  });
+
+  it('names a bad setting instead of starting', async () => {
+    const printed: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
+    try {
+      expect(await runCli(['migrate'], { LUDEX_DATA_DIR: tempDir(), PORT: 'eighty', LOG_LEVEL: 'silent' })).toBe(1);
+    } finally {
+      error.mockRestore();
+    }
+    expect(printed.join('\n')).toMatch(/PORT/);
   });
 
   it('export → import into an empty store → export gives byte-identical files, and never adds the demo', async () => {
@@ -77,15 +102,11 @@ describe('ludex CLI', () => {
 
   it('reads standard input with "-" and reports a bad record by line and field, importing nothing', async () => {
     const dir = tempDir();
-    const bad = join(tempDir(), 'bad.jsonl');
-    writeFileSync(
-      bad,
-      [
-        '{"kind":"mechanic","slug":"worker-placement","name":"Worker Placement"}',
-        '{"kind":"game","slug":"x","name":"X","type":"base_game","min_players":5,"max_players":2}',
-      ].join('\n'),
-    );
-    const result = await ludex(dir, 'import', 'catalog', bad);
+    const bad = [
+      '{"kind":"mechanic","slug":"worker-placement","name":"Worker Placement"}',
+      '{"kind":"game","slug":"x","name":"X","type":"base_game","min_players":5,"max_players":2}',
+    ].join('\n');
+    const result = await ludexWithInput(dir, bad, 'import', 'catalog', '-');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/line 2/);
     expect(result.stderr).toMatch(/min_players/);
