@@ -4,21 +4,25 @@
 // dropped here so the engine never sees a dangling row index.
 
 import { makeGamesTable, emptyNumberArrays, type GameStringArrays } from '../engine/columns.js';
-import type {
-  AwardResult,
-  EffectiveProperty,
-  ModificationOperation,
-  PersonRole,
-  RelationshipType,
-  TaxonomyKind,
+import {
+  FUNDING_SOURCES,
+  GAME_MODES,
+  GAME_TYPES,
+  LANGUAGE_DEPENDENCE_LEVELS,
+  type AwardResult,
+  type EffectiveProperty,
+  type ModificationOperation,
+  type PersonRole,
+  type RelationshipType,
+  type TaxonomyKind,
 } from '../engine/domain.js';
 import {
   GAME_NUMBER_COLUMNS,
-  GAME_STRING_COLUMNS,
   type AwardInput,
   type DatasetInput,
   type ExpansionCombinationInput,
   type FamilyInput,
+  type GameStringColumn,
   type LinkInput,
   type PersonInput,
   type PropertyModificationInput,
@@ -27,32 +31,48 @@ import {
 } from '../engine/input.js';
 import type { Store } from './store.js';
 
-/** The engine's row order; links are sorted the same way so each game's entries are contiguous. */
-const GAME_ORDER = 'g.bayes_rating DESC NULLS LAST, g.id';
-const ACTIVE_GAMES = `games g ON g.id = x.game_id AND g.status = 'active'`;
-/** ISO 8601 UTC with milliseconds, independent of the session time zone. */
-const iso = (column: string) => `strftime(make_timestamp(epoch_us(${column})), '%Y-%m-%dT%H:%M:%S.%gZ')`;
+/** The engine's row order (the default sort); ids break ties, so it is total. */
+const GAME_ORDER = 'bayes_rating DESC NULLS LAST, id';
+/**
+ * Visible games with their row index. Links join it, so DuckDB hands over small integers
+ * instead of UUID strings (each value crossing into JS costs microseconds).
+ */
+const ROWS = `(SELECT id, CAST(row_number() OVER (ORDER BY ${GAME_ORDER}) - 1 AS INTEGER) AS row
+  FROM games WHERE status = 'active')`;
+const TERM_ORDER = 'kind, slug';
+/** An entity table with each row's index in `order`, the order its input array is built in. */
+const entityIndex = (table: string, order: string) =>
+  `(SELECT *, CAST(row_number() OVER (ORDER BY ${order}) - 1 AS INTEGER) AS idx FROM ${table})`;
+/**
+ * Enumerated string columns travel as their 1-based position in the enumeration, and
+ * timestamps as epoch milliseconds: numbers cross into JS far cheaper than strings.
+ */
+const ENUM_COLUMNS = {
+  type: GAME_TYPES,
+  mode: GAME_MODES,
+  language_dependence: LANGUAGE_DEPENDENCE_LEVELS,
+  funding_source: FUNDING_SOURCES,
+} as const satisfies Partial<Record<GameStringColumn, readonly string[]>>;
+type EnumColumn = keyof typeof ENUM_COLUMNS;
+const TIMESTAMP_COLUMNS = ['created_at', 'updated_at'] as const satisfies readonly GameStringColumn[];
 
-const STRING_SELECT: Record<(typeof GAME_STRING_COLUMNS)[number], string> = {
+const TEXT_SELECT = {
   id: 'g.id',
   slug: 'g.slug',
   name: 'g.name',
-  type: 'g.type',
-  mode: 'g.mode',
-  language_dependence: 'g.language_dependence',
-  funding_source: 'g.funding_source',
   legacy_id: 'l.external_id',
   parent_game_id: 'g.parent_game_id',
   release_date: `strftime(g.release_date, '%Y-%m-%d')`,
   description: 'g.description',
-  created_at: iso('g.created_at'),
-  updated_at: iso('g.updated_at'),
-};
+} as const satisfies Partial<Record<GameStringColumn, string>>;
 
 export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
+  const enums = Object.keys(ENUM_COLUMNS) as EnumColumn[];
   const columns = [
     ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
-    ...GAME_STRING_COLUMNS.map((c) => `${STRING_SELECT[c]} AS ${c}`),
+    ...Object.entries(TEXT_SELECT).map(([c, sql]) => `${sql} AS ${c}`),
+    ...enums.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
+    ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
     'coalesce(l.is_numeric, false) AS legacy_id_numeric',
     'g.rating_distribution',
     'CAST(g.rank_by_category AS VARCHAR) AS rank_by_category',
@@ -67,10 +87,10 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
        FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
      ) l ON l.game_id = g.id
      WHERE g.status = 'active'
-     ORDER BY ${GAME_ORDER}`,
+     ORDER BY g.bayes_rating DESC NULLS LAST, g.id -- GAME_ORDER, qualified`,
+    enums.map((c) => [...ENUM_COLUMNS[c]]),
   );
-  const ids = cols.id as string[];
-  const length = ids.length;
+  const length = (cols.id as string[]).length;
   const numbers = emptyNumberArrays(length);
   for (const name of GAME_NUMBER_COLUMNS) {
     const values = cols[name] as (number | null)[];
@@ -81,11 +101,16 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
     }
   }
   const strings = {} as GameStringArrays;
-  for (const name of GAME_STRING_COLUMNS) strings[name] = cols[name] as (string | null)[];
-  const gameRow = indexOf(ids);
+  for (const name of Object.keys(TEXT_SELECT) as (keyof typeof TEXT_SELECT)[]) strings[name] = cols[name] as (string | null)[];
+  for (const name of enums) {
+    const values: readonly string[] = ENUM_COLUMNS[name];
+    strings[name] = (cols[name] as (number | null)[]).map((p) => (p === null ? null : (values[p - 1] ?? null)));
+  }
+  for (const name of TIMESTAMP_COLUMNS) {
+    strings[name] = (cols[name] as (number | null)[]).map((ms) => (ms === null ? null : new Date(ms).toISOString()));
+  }
 
   const terms = await loadTerms(store);
-  const termIndex = indexOf(terms.map((t) => t.id));
   const people = await loadNamed<PersonInput>(store, 'people', []);
   const publishers = await loadNamed<PublisherInput>(store, 'publishers', ['country', 'website']);
   const families = await loadNamed<FamilyInput>(store, 'families', []);
@@ -93,45 +118,34 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
 
   const gameTerms = await loadLinks(
     store,
-    `SELECT x.game_id, x.term_id AS target FROM game_terms x JOIN ${ACTIVE_GAMES} JOIN terms t ON t.id = x.term_id
-     ORDER BY ${GAME_ORDER}, t.kind, x.position`,
-    gameRow,
-    termIndex,
+    `SELECT r.row AS game, e.idx AS target FROM game_terms x JOIN ${ROWS} r ON r.id = x.game_id
+     JOIN ${entityIndex('terms', TERM_ORDER)} e ON e.id = x.term_id ORDER BY r.row, e.kind, x.position`,
   );
   const gameFamilies = await loadLinks(
     store,
-    `SELECT x.game_id, x.family_id AS target FROM game_families x JOIN ${ACTIVE_GAMES} ORDER BY ${GAME_ORDER}, x.position`,
-    gameRow,
-    indexOf(families.map((f) => f.id)),
+    `SELECT r.row AS game, e.idx AS target FROM game_families x JOIN ${ROWS} r ON r.id = x.game_id
+     JOIN ${entityIndex('families', 'slug')} e ON e.id = x.family_id ORDER BY r.row, x.position`,
   );
   const gamePublishers = await loadLinks(
     store,
-    `SELECT x.game_id, x.publisher_id AS target FROM game_publishers x JOIN ${ACTIVE_GAMES} ORDER BY ${GAME_ORDER}, x.position`,
-    gameRow,
-    indexOf(publishers.map((p) => p.id)),
+    `SELECT r.row AS game, e.idx AS target FROM game_publishers x JOIN ${ROWS} r ON r.id = x.game_id
+     JOIN ${entityIndex('publishers', 'slug')} e ON e.id = x.publisher_id ORDER BY r.row, x.position`,
   );
   const gameCredits = await loadLinks(
     store,
-    `SELECT x.game_id, x.person_id AS target, x.role FROM game_credits x JOIN ${ACTIVE_GAMES}
-     ORDER BY ${GAME_ORDER}, CASE x.role WHEN 'designer' THEN 0 WHEN 'artist' THEN 1 ELSE 2 END, x.position`,
-    gameRow,
-    indexOf(people.map((p) => p.id)),
-    ['role'],
+    `SELECT r.row AS game, e.idx AS target, x.role FROM game_credits x JOIN ${ROWS} r ON r.id = x.game_id
+     JOIN ${entityIndex('people', 'slug')} e ON e.id = x.person_id
+     ORDER BY r.row, CASE x.role WHEN 'designer' THEN 0 WHEN 'artist' THEN 1 ELSE 2 END, x.position`,
   );
   const gameAwards = await loadLinks(
     store,
-    `SELECT x.game_id, x.award_id AS target, x.year, x.result, x.category FROM game_awards x JOIN ${ACTIVE_GAMES}
-     ORDER BY ${GAME_ORDER}, x.position`,
-    gameRow,
-    indexOf(awards.map((a) => a.id)),
-    ['year', 'result', 'category'],
+    `SELECT r.row AS game, e.idx AS target, x.year, x.result, x.category FROM game_awards x JOIN ${ROWS} r ON r.id = x.game_id
+     JOIN ${entityIndex('awards', 'slug')} e ON e.id = x.award_id ORDER BY r.row, x.position`,
   );
   const names = await loadLinks(
     store,
-    `SELECT x.game_id, x.name, x.language FROM alternate_names x JOIN ${ACTIVE_GAMES} ORDER BY ${GAME_ORDER}, x.position`,
-    gameRow,
-    null,
-    ['name', 'language'],
+    `SELECT r.row AS game, 0 AS target, x.name, x.language FROM alternate_names x JOIN ${ROWS} r ON r.id = x.game_id
+     ORDER BY r.row, x.position`,
   );
 
   return {
@@ -153,29 +167,23 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
     gameTerms: gameTerms.link,
     gameFamilies: gameFamilies.link,
     gamePublishers: gamePublishers.link,
-    gameCredits: { ...gameCredits.link, role: gameCredits.extra.role as PersonRole[] },
+    gameCredits: { ...gameCredits.link, role: gameCredits.columns.role as PersonRole[] },
     gameAwards: {
       game: gameAwards.link.game,
       award: gameAwards.link.target,
-      year: Int32Array.from(gameAwards.extra.year as number[]),
-      result: gameAwards.extra.result as AwardResult[],
-      category: gameAwards.extra.category as (string | null)[],
+      year: Int32Array.from(gameAwards.columns.year as number[]),
+      result: gameAwards.columns.result as AwardResult[],
+      category: gameAwards.columns.category as (string | null)[],
     },
     alternateNames: {
       game: names.link.game,
-      name: names.extra.name as string[],
-      language: names.extra.language as (string | null)[],
+      name: names.columns.name as string[],
+      language: names.columns.language as (string | null)[],
     },
-    relationships: await loadRelationships(store, gameRow),
-    modifications: await loadModifications(store, gameRow),
-    combinations: await loadCombinations(store, gameRow),
+    relationships: await loadRelationships(store),
+    modifications: await loadModifications(store),
+    combinations: await loadCombinations(store),
   };
-}
-
-function indexOf(ids: readonly string[]): Map<string, number> {
-  const map = new Map<string, number>();
-  ids.forEach((id, i) => map.set(id, i));
-  return map;
 }
 
 async function loadTerms(store: Store): Promise<TermInput[]> {
@@ -184,7 +192,7 @@ async function loadTerms(store: Store): Promise<TermInput[]> {
      FROM terms t
      LEFT JOIN terms p ON p.id = t.parent_id
      LEFT JOIN (SELECT term_id, list(alias ORDER BY alias) AS aliases FROM term_aliases GROUP BY term_id) a ON a.term_id = t.id
-     ORDER BY t.kind, t.slug`,
+     ORDER BY ${TERM_ORDER}`,
   );
   return (c.id as string[]).map((id, i) => ({
     id,
@@ -206,95 +214,71 @@ async function loadNamed<T extends PersonInput>(store: Store, table: string, ext
 
 interface LoadedLinks {
   link: LinkInput;
-  extra: Record<string, unknown[]>;
+  /** Every selected column, for the extra ones (role, year, name, ...). */
+  columns: Record<string, unknown[]>;
 }
 
-/**
- * Link rows (game_id, target[, extra columns]) → row/index pairs. Rows whose game or target
- * is not loaded are dropped; `targets` null means the link has no target entity.
- */
-async function loadLinks(
-  store: Store,
-  sql: string,
-  games: Map<string, number>,
-  targets: Map<string, number> | null,
-  extraColumns: readonly string[] = [],
-): Promise<LoadedLinks> {
-  const c = await store.columns(sql);
-  const gameIds = c.game_id as string[];
-  const game: number[] = [];
-  const target: number[] = [];
-  const extra: Record<string, unknown[]> = Object.fromEntries(extraColumns.map((n) => [n, []]));
-  for (let i = 0; i < gameIds.length; i++) {
-    const row = games.get(gameIds[i]);
-    const to = targets === null ? 0 : targets.get(c.target[i] as string);
-    if (row === undefined || to === undefined) continue;
-    game.push(row);
-    target.push(to);
-    for (const n of extraColumns) extra[n].push(c[n][i] ?? null);
-  }
-  return { link: { game: Uint32Array.from(game), target: Uint32Array.from(target) }, extra };
-}
-
-async function loadRelationships(store: Store, games: Map<string, number>): Promise<DatasetInput['relationships']> {
-  const c = await store.columns(
-    'SELECT source_game_id, target_game_id, relationship_type, ordinal FROM relationships ORDER BY relationship_type',
-  );
-  const rows: { source: number; target: number; type: RelationshipType; ordinal: number }[] = [];
-  (c.source_game_id as string[]).forEach((sourceId, i) => {
-    const source = games.get(sourceId);
-    const target = games.get(c.target_game_id[i] as string);
-    if (source === undefined || target === undefined) return;
-    rows.push({ source, target, type: c.relationship_type[i] as RelationshipType, ordinal: c.ordinal[i] as number });
-  });
-  rows.sort((a, b) => a.source - b.source || a.target - b.target || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+/** A link query selecting integer `game` rows and `target` indexes (plus extra columns). */
+async function loadLinks(store: Store, sql: string): Promise<LoadedLinks> {
+  const columns = await store.columns(sql);
   return {
-    source: Uint32Array.from(rows.map((r) => r.source)),
-    target: Uint32Array.from(rows.map((r) => r.target)),
-    type: rows.map((r) => r.type),
-    ordinal: Int32Array.from(rows.map((r) => r.ordinal)),
+    link: { game: Uint32Array.from(columns.game as number[]), target: Uint32Array.from(columns.target as number[]) },
+    columns,
   };
 }
 
-async function loadModifications(store: Store, games: Map<string, number>): Promise<PropertyModificationInput[]> {
+async function loadRelationships(store: Store): Promise<DatasetInput['relationships']> {
   const c = await store.columns(
-    `SELECT id, expansion_id, base_game_id, property, operation, value_number, value_list
-     FROM property_modifications ORDER BY expansion_id, position, id`,
+    `SELECT s.row AS source, t.row AS target, x.relationship_type AS type, x.ordinal FROM relationships x
+     JOIN ${ROWS} s ON s.id = x.source_game_id JOIN ${ROWS} t ON t.id = x.target_game_id
+     ORDER BY s.row, t.row, x.relationship_type`,
   );
-  const out: PropertyModificationInput[] = [];
-  (c.id as string[]).forEach((id, i) => {
-    const expansion = games.get(c.expansion_id[i] as string);
-    const base = games.get(c.base_game_id[i] as string);
-    if (expansion === undefined || base === undefined) return;
-    const list = c.value_list[i] as number[] | null;
-    out.push({
-      id,
-      expansion,
-      base,
-      property: c.property[i] as EffectiveProperty,
-      operation: c.operation[i] as ModificationOperation,
-      value: list ?? (c.value_number[i] as number),
-    });
-  });
-  return out.sort((a, b) => a.expansion - b.expansion);
+  return {
+    source: Uint32Array.from(c.source as number[]),
+    target: Uint32Array.from(c.target as number[]),
+    type: c.type as RelationshipType[],
+    ordinal: Int32Array.from(c.ordinal as number[]),
+  };
 }
 
-async function loadCombinations(store: Store, games: Map<string, number>): Promise<ExpansionCombinationInput[]> {
+async function loadModifications(store: Store): Promise<PropertyModificationInput[]> {
   const c = await store.columns(
-    `SELECT id, base_game_id, expansion_ids, min_players, max_players, min_playtime, max_playtime,
-            CAST(weight AS DOUBLE) AS weight, min_age, top_at, recommended_at
-     FROM expansion_combinations ORDER BY base_game_id, position, id`,
+    `SELECT x.id, e.row AS expansion, b.row AS base, x.property, x.operation, x.value_number, x.value_list
+     FROM property_modifications x JOIN ${ROWS} e ON e.id = x.expansion_id JOIN ${ROWS} b ON b.id = x.base_game_id
+     ORDER BY e.row, x.position, x.id`,
+  );
+  return (c.id as string[]).map((id, i) => ({
+    id,
+    expansion: c.expansion[i] as number,
+    base: c.base[i] as number,
+    property: c.property[i] as EffectiveProperty,
+    operation: c.operation[i] as ModificationOperation,
+    value: (c.value_list[i] as number[] | null) ?? (c.value_number[i] as number),
+  }));
+}
+
+async function loadCombinations(store: Store): Promise<ExpansionCombinationInput[]> {
+  // Expansion rows in one list per combination; a combination with a hidden member is dropped.
+  const c = await store.columns(
+    `SELECT x.id, b.row AS base, list(e.row ORDER BY e.row) AS expansions, count(e.row) = len(x.expansion_ids) AS complete,
+            any_value(x.min_players) AS min_players, any_value(x.max_players) AS max_players,
+            any_value(x.min_playtime) AS min_playtime, any_value(x.max_playtime) AS max_playtime,
+            any_value(CAST(x.weight AS DOUBLE)) AS weight, any_value(x.min_age) AS min_age,
+            any_value(x.top_at) AS top_at, any_value(x.recommended_at) AS recommended_at
+     FROM expansion_combinations x
+     JOIN ${ROWS} b ON b.id = x.base_game_id
+     LEFT JOIN ${ROWS} e ON list_contains(x.expansion_ids, e.id)
+     GROUP BY x.id, b.row, x.expansion_ids, x.position
+     ORDER BY b.row, x.position, x.id`,
   );
   const out: ExpansionCombinationInput[] = [];
   (c.id as string[]).forEach((id, i) => {
-    const base = games.get(c.base_game_id[i] as string);
-    const expansions = (c.expansion_ids[i] as string[]).map((e) => games.get(e));
-    if (base === undefined || expansions.some((e) => e === undefined)) return;
+    if (!c.complete[i]) return;
     const value = (name: string) => (c[name][i] ?? null) as number | null;
     out.push({
       id,
-      base,
-      expansions: expansions as number[],
+      base: c.base[i] as number,
+      expansions: c.expansions[i] as number[],
       min_players: value('min_players'),
       max_players: value('max_players'),
       min_playtime: value('min_playtime'),
@@ -305,5 +289,5 @@ async function loadCombinations(store: Store, games: Map<string, number>): Promi
       recommended_at: (c.recommended_at[i] ?? null) as number[] | null,
     });
   });
-  return out.sort((a, b) => a.base - b.base);
+  return out;
 }

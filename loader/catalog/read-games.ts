@@ -1,143 +1,145 @@
 // Stored games in catalog form: scalar fields, link lists in `position` order, legacy_id,
 // and the baseline statistics (not the derived aggregates). Used by export and by import's
-// "unchanged?" comparison; one query per table for a whole batch of ids.
+// "unchanged?" comparison.
+//
+// DuckDB builds one JSON document per game and hands the whole batch over as a single
+// string: converting values one by one into JS costs microseconds each, which dominated
+// export and re-import of big catalogs. JSON keeps doubles exact (shortest round-trip form).
 
 import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
-import type { Queryable, Row } from '../store.js';
+import type { Queryable } from '../store.js';
 import { canonicalLine } from './canonical.js';
 import { LEGACY_SOURCE } from './tables.js';
 
-const IN_IDS = 'IN (SELECT unnest($1::VARCHAR[]))';
-
-type Grouped = Map<string, Row[]>;
-
-async function grouped(db: Queryable, sql: string, ids: readonly string[]): Promise<Grouped> {
-  const out: Grouped = new Map();
-  for (const row of await db.all(sql, [ids])) {
-    const key = String(row.game_id);
-    const list = out.get(key);
-    if (list) list.push(row);
-    else out.set(key, [row]);
-  }
-  return out;
+interface StoredGame {
+  id: string;
+  game: Record<string, unknown>;
+  legacy: { external_id: string; is_numeric: boolean } | null;
+  terms: { kind: string; slug: string }[] | null;
+  families: string[] | null;
+  credits: { slug: string; role: string }[] | null;
+  publishers: string[] | null;
+  awards: Record<string, unknown>[] | null;
+  names: Record<string, unknown>[] | null;
+  stats: Record<string, unknown> | null;
+  pcr: Record<string, unknown>[] | null;
+  age: Record<string, unknown>[] | null;
+  language: { level: string }[] | null;
+  experience: { level: string }[] | null;
 }
+
+const IN_IDS = 'IN (SELECT id FROM ids)';
+
+/** Per game: a list of `value` in `order`, from `from` (which must expose x.game_id). */
+const grouped = (name: string, value: string, from: string, order: string) =>
+  `${name} AS (SELECT x.game_id, list(${value} ORDER BY ${order}) AS v FROM ${from} WHERE x.game_id ${IN_IDS} GROUP BY x.game_id)`;
+
+const GAMES_JSON = `
+WITH ids AS (SELECT unnest($1::VARCHAR[]) AS id),
+${grouped('terms', '{kind: t.kind, slug: t.slug}', 'game_terms x JOIN terms t ON t.id = x.term_id', 'x.position, t.slug')},
+${grouped('families', 'f.slug', 'game_families x JOIN families f ON f.id = x.family_id', 'x.position, f.slug')},
+${grouped('credits', '{slug: p.slug, role: x.role}', 'game_credits x JOIN people p ON p.id = x.person_id', 'x.position, p.slug, x.role')},
+${grouped('publishers', 'p.slug', 'game_publishers x JOIN publishers p ON p.id = x.publisher_id', 'x.position, p.slug')},
+${grouped(
+  'awards',
+  '{award: a.slug, year: x.year, result: x.result, category: x.category}',
+  'game_awards x JOIN awards a ON a.id = x.award_id',
+  'x.position, a.slug, x.year',
+)},
+${grouped('names', '{name: x.name, language: x.language}', 'alternate_names x', 'x.position, x.name')},
+${grouped(
+  'pcr',
+  '{player_count: x.player_count, average_rating: x.average_rating, rating_count: x.rating_count, rating_stddev: x.rating_stddev}',
+  'baseline_player_count_ratings x',
+  'x.player_count',
+)},
+${grouped('age', '{suggested_age: x.suggested_age, vote_count: x.vote_count}', 'baseline_age_poll x', 'x.suggested_age')},
+${grouped('language', '{level: x.level, vote_count: x.vote_count}', 'baseline_language_poll x', 'x.level')},
+${grouped(
+  'experience',
+  '{level: x.level, median_minutes: x.median_minutes, min_minutes: x.min_minutes, max_minutes: x.max_minutes, total_reports: x.total_reports}',
+  'baseline_experience_playtime x',
+  'x.level',
+)},
+legacy AS (
+  SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
+  FROM external_identifiers WHERE source = '${LEGACY_SOURCE}' AND game_id ${IN_IDS} GROUP BY game_id
+)
+SELECT string_agg(to_json({
+  id: g.id,
+  game: {id: g.id, slug: g.slug, name: g.name, type: g.type, year_published: g.year_published,
+         release_date: strftime(g.release_date, '%Y-%m-%d'), parent: p.slug, min_players: g.min_players,
+         max_players: g.max_players, min_playtime: g.min_playtime, max_playtime: g.max_playtime,
+         min_age: g.min_age, mode: g.mode, funding_source: g.funding_source, description: g.description},
+  legacy: CASE WHEN legacy.game_id IS NOT NULL THEN {external_id: legacy.external_id, is_numeric: legacy.is_numeric} END,
+  terms: terms.v, families: families.v, credits: credits.v, publishers: publishers.v, awards: awards.v,
+  names: names.v,
+  stats: CASE WHEN s.game_id IS NOT NULL THEN {
+    rating: s.rating, rating_votes: s.rating_votes, rating_stddev: s.rating_stddev,
+    rating_distribution: s.rating_distribution, weight: s.weight, weight_votes: s.weight_votes,
+    owner_count: s.owner_count, wishlist_count: s.wishlist_count, total_plays: s.total_plays,
+    community_min_playtime: s.community_min_playtime, community_max_playtime: s.community_max_playtime,
+    community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence} END,
+  pcr: pcr.v, age: age.v, language: language.v, experience: experience.v
+})::VARCHAR, chr(10)) AS lines
+FROM games g
+LEFT JOIN games p ON p.id = g.parent_game_id
+LEFT JOIN legacy ON legacy.game_id = g.id
+LEFT JOIN terms ON terms.game_id = g.id
+LEFT JOIN families ON families.game_id = g.id
+LEFT JOIN credits ON credits.game_id = g.id
+LEFT JOIN publishers ON publishers.game_id = g.id
+LEFT JOIN awards ON awards.game_id = g.id
+LEFT JOIN names ON names.game_id = g.id
+LEFT JOIN baseline_stats s ON s.game_id = g.id
+LEFT JOIN pcr ON pcr.game_id = g.id
+LEFT JOIN age ON age.game_id = g.id
+LEFT JOIN language ON language.game_id = g.id
+LEFT JOIN experience ON experience.game_id = g.id
+WHERE g.id ${IN_IDS}`;
 
 /** Canonical catalog lines of the given games, keyed by id. */
 export async function readGameLines(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
-  const games = await db.all(
-    `SELECT g.id, g.slug, g.name, g.type, g.year_published, strftime(g.release_date, '%Y-%m-%d') AS release_date,
-            p.slug AS parent, g.min_players, g.max_players, g.min_playtime, g.max_playtime, g.min_age,
-            g.mode, g.funding_source, g.description
-     FROM games g LEFT JOIN games p ON p.id = g.parent_game_id WHERE g.id ${IN_IDS}`,
-    [ids],
-  );
-  const [legacy, terms, families, credits, publishers, awards, names, stats, pcr, age, language, experience] =
-    await Promise.all([
-      grouped(
-        db,
-        `SELECT game_id, external_id, is_numeric FROM external_identifiers
-         WHERE source = '${LEGACY_SOURCE}' AND game_id ${IN_IDS} ORDER BY external_id`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT gt.game_id, t.kind, t.slug FROM game_terms gt JOIN terms t ON t.id = gt.term_id
-         WHERE gt.game_id ${IN_IDS} ORDER BY gt.game_id, gt.position, t.slug`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT gf.game_id, f.slug FROM game_families gf JOIN families f ON f.id = gf.family_id
-         WHERE gf.game_id ${IN_IDS} ORDER BY gf.game_id, gf.position, f.slug`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT gc.game_id, p.slug, gc.role FROM game_credits gc JOIN people p ON p.id = gc.person_id
-         WHERE gc.game_id ${IN_IDS} ORDER BY gc.game_id, gc.position, p.slug, gc.role`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT gp.game_id, p.slug FROM game_publishers gp JOIN publishers p ON p.id = gp.publisher_id
-         WHERE gp.game_id ${IN_IDS} ORDER BY gp.game_id, gp.position, p.slug`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT ga.game_id, a.slug AS award, ga.year, ga.result, ga.category FROM game_awards ga
-         JOIN awards a ON a.id = ga.award_id
-         WHERE ga.game_id ${IN_IDS} ORDER BY ga.game_id, ga.position, a.slug, ga.year`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT game_id, name, language FROM alternate_names WHERE game_id ${IN_IDS}
-         ORDER BY game_id, position, name`,
-        ids,
-      ),
-      grouped(db, `SELECT * FROM baseline_stats WHERE game_id ${IN_IDS}`, ids),
-      grouped(
-        db,
-        `SELECT game_id, player_count, average_rating, rating_count, rating_stddev FROM baseline_player_count_ratings
-         WHERE game_id ${IN_IDS} ORDER BY game_id, player_count`,
-        ids,
-      ),
-      grouped(
-        db,
-        `SELECT game_id, suggested_age, vote_count FROM baseline_age_poll WHERE game_id ${IN_IDS}
-         ORDER BY game_id, suggested_age`,
-        ids,
-      ),
-      grouped(db, `SELECT game_id, level, vote_count FROM baseline_language_poll WHERE game_id ${IN_IDS}`, ids),
-      grouped(
-        db,
-        `SELECT game_id, level, median_minutes, min_minutes, max_minutes, total_reports
-         FROM baseline_experience_playtime WHERE game_id ${IN_IDS}`,
-        ids,
-      ),
-    ]);
-
-  for (const game of games) {
-    const id = String(game.id);
-    const termRows = terms.get(id) ?? [];
-    const creditRows = credits.get(id) ?? [];
-    const legacyRow = legacy.get(id)?.[0];
-    const statsRow = stats.get(id)?.[0];
-    const record: Row = {
-      ...game,
-      legacy_id: legacyRow ? (legacyRow.is_numeric ? Number(legacyRow.external_id) : legacyRow.external_id) : undefined,
-      mechanics: slugsOfKind(termRows, 'mechanic'),
-      categories: slugsOfKind(termRows, 'category'),
-      themes: slugsOfKind(termRows, 'theme'),
-      families: (families.get(id) ?? []).map((r) => r.slug),
-      designers: creditRows.filter((r) => r.role === 'designer').map((r) => r.slug),
-      artists: creditRows.filter((r) => r.role === 'artist').map((r) => r.slug),
-      publishers: (publishers.get(id) ?? []).map((r) => r.slug),
-      credits: creditRows
-        .filter((r) => r.role !== 'designer' && r.role !== 'artist')
-        .map((r) => ({ person: r.slug, role: r.role })),
-      alternate_names: names.get(id) ?? [],
-      awards: awards.get(id) ?? [],
-      stats: statsRow
-        ? {
-            ...statsRow,
-            player_count_ratings: pcr.get(id) ?? [],
-            age_poll: age.get(id) ?? [],
-            language_poll: sortByLevel(language.get(id) ?? [], LANGUAGE_DEPENDENCE_LEVELS),
-            experience_playtime: sortByLevel(experience.get(id) ?? [], EXPERIENCE_LEVELS),
-          }
-        : undefined,
-    };
-    out.set(id, canonicalLine('game', record));
+  const [{ lines }] = await db.all<{ lines: string | null }>(GAMES_JSON, [ids]);
+  if (!lines) return out;
+  for (const text of lines.split('\n')) {
+    const stored = JSON.parse(text) as StoredGame;
+    out.set(stored.id, canonicalLine('game', toRecord(stored)));
   }
   return out;
 }
 
-function slugsOfKind(rows: readonly Row[], kind: string): unknown[] {
-  return rows.filter((r) => r.kind === kind).map((r) => r.slug);
+function toRecord(s: StoredGame): Record<string, unknown> {
+  const terms = s.terms ?? [];
+  const credits = s.credits ?? [];
+  const slugsOf = (kind: string) => terms.filter((t) => t.kind === kind).map((t) => t.slug);
+  return {
+    ...s.game,
+    legacy_id: s.legacy ? (s.legacy.is_numeric ? Number(s.legacy.external_id) : s.legacy.external_id) : undefined,
+    mechanics: slugsOf('mechanic'),
+    categories: slugsOf('category'),
+    themes: slugsOf('theme'),
+    families: s.families ?? [],
+    designers: credits.filter((c) => c.role === 'designer').map((c) => c.slug),
+    artists: credits.filter((c) => c.role === 'artist').map((c) => c.slug),
+    publishers: s.publishers ?? [],
+    credits: credits
+      .filter((c) => c.role !== 'designer' && c.role !== 'artist')
+      .map((c) => ({ person: c.slug, role: c.role })),
+    alternate_names: s.names ?? [],
+    awards: s.awards ?? [],
+    stats: s.stats
+      ? {
+          ...s.stats,
+          player_count_ratings: s.pcr ?? [],
+          age_poll: s.age ?? [],
+          language_poll: sortByLevel(s.language ?? [], LANGUAGE_DEPENDENCE_LEVELS),
+          experience_playtime: sortByLevel(s.experience ?? [], EXPERIENCE_LEVELS),
+        }
+      : undefined,
+  };
 }
 
 /** Poll rows in the enumeration's order (the order the catalog canonically lists them). */
