@@ -4,12 +4,12 @@
 
 import type { EffectiveResolution, GameRecord, GameRelated, DatasetApi, ReferenceKind, TextHit } from './api.js';
 import { Catalog } from './catalog.js';
-import { ExpansionModel } from './effective.js';
+import { ExpansionModel, NUMBER_PROPERTIES } from './effective.js';
 import { countFacets, DEFAULT_FACET_CUTOVER } from './facets.js';
 import { compile, type FilterContext } from './filter.js';
 import { Games } from './games.js';
 import { GameIndexes } from './indexes.js';
-import type { DatasetInput } from './input.js';
+import type { DatasetInput, GameNumberColumn } from './input.js';
 import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { evaluate, type Evaluation } from './plan.js';
@@ -18,6 +18,24 @@ import { Records } from './records.js';
 import { SortOrders } from './sort.js';
 import { buildTextIndex, type TextDocument, type TextIndex } from './text.js';
 import { Variants } from './variants.js';
+
+/** Game columns that range filters read (see filter.ts). */
+const RANGE_COLUMNS = [
+  'rating',
+  'rating_votes',
+  'rating_confidence',
+  'weight',
+  'weight_votes',
+  'year_published',
+  'min_players',
+  'max_players',
+  'min_playtime',
+  'max_playtime',
+  'community_min_playtime',
+  'community_max_playtime',
+  'min_age',
+  'community_suggested_age',
+] as const satisfies readonly GameNumberColumn[];
 
 export interface DatasetOptions {
   /** Positions between prefix checkpoints of an order (smaller: more memory, faster slices). */
@@ -124,12 +142,19 @@ export class Dataset implements DatasetApi {
     return this.text.search(text, limit);
   }
 
-  /** Builds every sort order now instead of on first use (e.g. before swapping a Dataset in). */
+  /**
+   * Builds now what queries would otherwise build on first use: every sort order, the range
+   * orders of the filterable columns and the per-count player bitmaps. Call it before
+   * swapping a fresh Dataset in, so no request pays for it.
+   */
   prepare(): void {
     for (const key of SORT_KEYS) {
       this.sorts.order(key, 'asc');
       this.sorts.order(key, 'desc');
     }
+    this.indexes.numbers.warm(RANGE_COLUMNS);
+    this.variants.numbers.warm(NUMBER_PROPERTIES);
+    for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
   }
 
   /** D12: null when the base row passed; else the first passing variant in D12 order. */

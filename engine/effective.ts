@@ -107,7 +107,7 @@ function copyValues(v: EffectiveValues): EffectiveValues {
 /** Expansion membership, release order, modifications and records per base game. */
 export class ExpansionModel {
   private readonly expansions = new Map<number, number[]>();
-  private readonly mods = new Map<string, PropertyModificationInput[]>();
+  private readonly mods = new Map<number, PropertyModificationInput[]>();
   private readonly modBases = new Set<number>();
   readonly combinations = new Map<number, { record: ExpansionCombinationInput; index: number }[]>();
 
@@ -122,16 +122,13 @@ export class ExpansionModel {
       if (!list) this.expansions.set(base, [expansion]);
       else if (!list.includes(expansion)) list.push(expansion);
     };
-    for (let row = 0; row < games.size; row++) {
-      const parent = games.parentIds[row];
-      const base = parent === null ? undefined : games.rowById(parent);
-      if (base !== undefined) add(base, row);
-    }
+    const parents = games.parentRows;
+    for (let row = 0; row < games.size; row++) if (parents[row] >= 0) add(parents[row], row);
     const rel = input.relationships;
     for (let e = 0; e < rel.source.length; e++) if (rel.type[e] === 'expands') add(rel.target[e], rel.source[e]);
 
     for (const mod of input.modifications) {
-      const key = pairKey(mod.base, mod.expansion);
+      const key = this.pairKey(mod.base, mod.expansion);
       const list = this.mods.get(key);
       if (list) list.push(mod);
       else this.mods.set(key, [mod]);
@@ -154,7 +151,11 @@ export class ExpansionModel {
   }
 
   modsFor(base: number, expansion: number): readonly PropertyModificationInput[] {
-    return this.mods.get(pairKey(base, expansion)) ?? [];
+    return this.mods.get(this.pairKey(base, expansion)) ?? [];
+  }
+
+  private pairKey(base: number, expansion: number): number {
+    return base * this.games.size + expansion;
   }
 
   /** Release order (D15): year (unknown last), then release date (unknown last), then id. */
@@ -233,6 +234,3 @@ export class ExpansionModel {
   }
 }
 
-function pairKey(base: number, expansion: number): string {
-  return `${base}:${expansion}`;
-}

@@ -54,6 +54,7 @@ export class Games {
   private readonly byId = new Map<string, number>();
   private legacyCache: Map<string, number[]> | undefined;
   private sortNameCache: string[] | undefined;
+  private parentRowCache: Int32Array | undefined;
   private readonly multipliers = new Map<ExperienceLevel, Float64Array>();
 
   constructor(table: Table, lists: GameListColumns) {
@@ -86,15 +87,28 @@ export class Games {
   /** Row by UUID (any case) or slug. */
   row(idOrSlug: string): number | undefined {
     if (UUID_PATTERN.test(idOrSlug)) {
-      const row = this.byId.get(idOrSlug.toLowerCase());
+      const row = this.rowById(idOrSlug);
       if (row !== undefined) return row;
     }
-    return this.bySlug.get(idOrSlug) ?? this.byId.get(idOrSlug.toLowerCase());
+    return this.bySlug.get(idOrSlug) ?? this.rowById(idOrSlug);
   }
 
   /** Row by id only (any case). */
   rowById(id: string): number | undefined {
-    return this.byId.get(id.toLowerCase());
+    return this.byId.get(id) ?? this.byId.get(id.toLowerCase());
+  }
+
+  /** Per row, the row of its parent game (-1 when none or unknown); built on first use. */
+  get parentRows(): Int32Array {
+    if (!this.parentRowCache) {
+      const out = new Int32Array(this.size).fill(-1);
+      for (let row = 0; row < this.size; row++) {
+        const parent = this.parentIds[row];
+        if (parent !== null) out[row] = this.rowById(parent) ?? -1;
+      }
+      this.parentRowCache = out;
+    }
+    return this.parentRowCache;
   }
 
   /** Rows by legacy id (exact string); built on first use. */

@@ -126,10 +126,10 @@ export class Records {
     if (!this.children) {
       const g = this.games;
       const children = new Map<number, number[]>();
+      const parents = g.parentRows;
       for (let r = 0; r < g.size; r++) {
-        const parentId = g.parentIds[r];
-        const parent = parentId === null ? undefined : g.rowById(parentId);
-        if (parent === undefined) continue;
+        const parent = parents[r];
+        if (parent < 0) continue;
         const list = children.get(parent);
         if (list) list.push(r);
         else children.set(parent, [r]);

@@ -25,6 +25,11 @@ export class NumberTable<K extends string> {
     return this.columns[name];
   }
 
+  /** Builds the range orders of these columns now rather than on first use. */
+  warm(names: readonly K[]): void {
+    for (const name of names) this.orderOf(name, this.columns[name]);
+  }
+
   /** Rows with lo ≤ column ≤ hi (nulls never match). */
   range(name: K, lo: number, hi: number): Bitmap {
     return rangeRows(this.orderOf(name, this.columns[name]), this.columns[name], lo, hi);
