@@ -43,7 +43,7 @@ export interface BenchReport {
   /** 1-minute load average before and after the query runs: other work on the machine skews timings. */
   loadAverage: { before: number; after: number };
   queries: QueryFigures[];
-  notes: string[];
+  notes: readonly string[];
 }
 
 export function machine(): BenchReport['machine'] {

@@ -9,54 +9,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildDataset } from '../engine/index.js';
-import { loadDatasetInput } from '../loader/load.js';
 import { DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
 import { measure } from './measure.js';
 import { generateCatalog, holdsCatalog, type GeneratedCatalog } from './generate.js';
 import { parseOptions, UsageError } from './options.js';
-import { machine, markdown, type BenchReport, type LoadFigures } from './report.js';
+import { loadEngine } from './load-engine.js';
+import { BENCH_NOTES } from './notes.js';
+import { machine, markdown, type BenchReport } from './report.js';
 import { openBenchStore, type BenchStore } from './store.js';
-import type { Store } from '../loader/store.js';
-import type { Dataset } from '../engine/index.js';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
-const NOTES = [
-  'Effective mode (expansion sets) is not measured yet: the generator writes no modifications or combinations.',
-  'DuckDB runs in the same process through the Store, every value bound (the Store has no prepared-statement ' +
-    'handle, so each call is parsed and planned again). Both formulations return total and page in one statement.',
-  'DuckDB (bitmask): a TEMP table built once from the store, one row per game with the scalar columns, a ' +
-    'precomputed sort_name, BIGINT bitmask words per taxonomy kind and an INTEGER list of designers; every ' +
-    'filter is one scan with integer AND, no joins.',
-  'DuckDB joins: the store schema as is; semi-/anti-joins on game_terms and game_credits per dimension ' +
-    '(GROUP BY ... HAVING count(*) = n for all-of), slugs resolved to ids once.',
-  'The scan reads the loaded DatasetInput columns row by row and keeps the best rows in a bounded sorted buffer.',
-  'Every query returned the same ids in the same order and the same total from all three methods.',
-];
-
 const log = (line: string): void => console.error(line);
-
-async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: Awaited<ReturnType<typeof loadDatasetInput>> }> {
-  const rssBefore = process.memoryUsage().rss;
-  const t0 = performance.now();
-  const input = await loadDatasetInput(store);
-  const t1 = performance.now();
-  const dataset = buildDataset(input);
-  const t2 = performance.now();
-  dataset.prepare();
-  const t3 = performance.now();
-  const memory = process.memoryUsage();
-  const load = {
-    inputMs: t1 - t0,
-    buildMs: t2 - t1,
-    prepareMs: t3 - t2,
-    rssBeforeMb: rssBefore / 2 ** 20,
-    rssMb: memory.rss / 2 ** 20,
-    heapUsedMb: memory.heapUsed / 2 ** 20,
-    arrayBuffersMb: memory.arrayBuffers / 2 ** 20,
-  };
-  return { dataset, load, input };
-}
 
 /** Generates the catalog, or reuses a kept store (BENCH_DIR) that already holds it. */
 async function ensureCatalog(bench: BenchStore, games: number, seed: number): Promise<GeneratedCatalog> {
@@ -95,7 +58,7 @@ async function main(): Promise<void> {
       sqlFloor,
       loadAverage: { before, after: loadavg()[0] },
       queries,
-      notes: NOTES,
+      notes: BENCH_NOTES,
     };
     const md = markdown(report);
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -1,0 +1,30 @@
+// Store → DatasetInput → Dataset, timed step by step, with the process memory before and after
+// (what issue 7's load budget is about).
+
+import { buildDataset, type Dataset } from '../engine/index.js';
+import type { DatasetInput } from '../engine/input.js';
+import { loadDatasetInput } from '../loader/load.js';
+import type { Store } from '../loader/store.js';
+import type { LoadFigures } from './report.js';
+
+export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: DatasetInput }> {
+  const rssBefore = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const input = await loadDatasetInput(store);
+  const t1 = performance.now();
+  const dataset = buildDataset(input);
+  const t2 = performance.now();
+  dataset.prepare();
+  const t3 = performance.now();
+  const memory = process.memoryUsage();
+  const load = {
+    inputMs: t1 - t0,
+    buildMs: t2 - t1,
+    prepareMs: t3 - t2,
+    rssBeforeMb: rssBefore / 2 ** 20,
+    rssMb: memory.rss / 2 ** 20,
+    heapUsedMb: memory.heapUsed / 2 ** 20,
+    arrayBuffersMb: memory.arrayBuffers / 2 ** 20,
+  };
+  return { dataset, load, input };
+}
