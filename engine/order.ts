@@ -124,25 +124,26 @@ export class OrderIndex {
 
 /**
  * Builds the order of `values` (NaN or null = no value) in the given direction, nulls last,
- * ties by `ties`. Detects the identity order first (one linear pass), so a table delivered in
- * this order costs no permutation at all.
+ * ties by `ties`. Detects the identity order first (one linear pass that stops at the first
+ * row out of order), so a table delivered in this order costs no permutation at all. Given
+ * the opposite direction's order (same ties), reverses its value groups instead of sorting.
  */
 export function buildOrder(
   values: OrderValues,
   desc: boolean,
   ties: TieBreak,
   interval: number = DEFAULT_CHECKPOINT_INTERVAL,
+  opposite?: OrderIndex,
 ): OrderIndex {
   const n = values.length;
   const isNull = nullTest(values);
   const cmp = valueCompare(values, desc);
   let nonNull = 0;
+  for (let i = 0; i < n; i++) if (!isNull(i)) nonNull++;
   let identity = true;
-  for (let i = 0; i < n; i++) {
-    if (!isNull(i)) nonNull++;
-    if (identity && i + 1 < n && !inOrder(i, i + 1, isNull, cmp, ties)) identity = false;
-  }
+  for (let i = 0; i + 1 < n && identity; i++) identity = inOrder(i, i + 1, isNull, cmp, ties);
   if (identity) return new OrderIndex(null, n, nonNull, interval);
+  if (opposite) return new OrderIndex(reverseGroups(opposite, values), n, nonNull, interval);
 
   // Valued rows in tie order, then a stable sort by value alone yields (value, tie).
   const tieOrder = ties.order();
@@ -155,11 +156,57 @@ export function buildOrder(
     if (isNull(row)) perm[e++] = row;
     else valued[v++] = row;
   }
-  const keys = values instanceof Float64Array ? floatKeys(values, desc) : null;
+  const keys = values instanceof Float64Array ? floatKeys(values, desc) : stringKeys(valued, values, desc);
   perm.set(keys ? radixSortRows(valued, keys) : Array.from(valued).sort(cmp), 0);
   return new OrderIndex(perm, n, nonNull, interval);
 }
 
+/**
+ * Per row, the rank of its string among the distinct strings (inverted for desc), so a
+ * stable radix sort by rank orders rows by string with ties in tie order. Only the distinct
+ * strings are compared (with `<`): catalogs repeat names a lot.
+ */
+function stringKeys(rows: Uint32Array, values: OrderValues, desc: boolean): [Uint32Array] {
+  const text = values as readonly string[];
+  const distinct = new Map<string, number>();
+  const code = new Uint32Array(text.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = text[rows[i]];
+    let c = distinct.get(value);
+    if (c === undefined) distinct.set(value, (c = distinct.size));
+    code[rows[i]] = c;
+  }
+  const strings = [...distinct.keys()];
+  const sorted = strings.map((_, c) => c).sort((a, b) => (strings[a] < strings[b] ? -1 : 1));
+  const rank = new Uint32Array(strings.length);
+  sorted.forEach((c, r) => (rank[c] = desc ? strings.length - 1 - r : r));
+  for (let i = 0; i < rows.length; i++) code[rows[i]] = rank[code[rows[i]]];
+  return [code];
+}
+
+/**
+ * The permutation of the opposite direction: runs of equal values in reverse order, each run
+ * keeping its tie order; the null tail unchanged. O(n), no comparisons between strings.
+ */
+function reverseGroups(order: OrderIndex, values: OrderValues): Uint32Array {
+  const from = order.perm;
+  const out = new Uint32Array(from.length);
+  out.set(from.subarray(order.nonNull), order.nonNull);
+  let write = 0;
+  let end = order.nonNull;
+  // Hot loop: walk runs from the back of the valued prefix.
+  while (end > 0) {
+    let start = end - 1;
+    const value = values[from[start]];
+    while (start > 0 && values[from[start - 1]] === value) start--;
+    out.set(from.subarray(start, end), write);
+    write += end - start;
+    end = start;
+  }
+  return out;
+}
+
+/** Whether row a may precede row b in the order (nulls last, then value, then ties). */
 function inOrder(
   a: number,
   b: number,

@@ -42,7 +42,9 @@ export class SortOrders {
     const cacheKey = `${key}:${order}`;
     let out = this.orders.get(cacheKey);
     if (!out) {
-      out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval);
+      // The opposite direction, when known, is reversed instead of sorted again.
+      const opposite = this.orders.get(`${key}:${order === 'desc' ? 'asc' : 'desc'}`);
+      out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval, opposite);
       this.orders.set(cacheKey, out);
     }
     return out;

@@ -64,3 +64,16 @@ describe('filters', () => {
     expect(facets.type).toEqual({ base_game: 1 });
   });
 });
+
+describe('an empty catalog', () => {
+  it('answers every call without rows', () => {
+    const empty = handCatalog({ games: [] }).dataset;
+    empty.prepare();
+    expect(empty.size).toBe(0);
+    const page = empty.query({ filter: { players: 2, effective: true }, sort: 'name', order: 'asc', limit: 10, after: { value: 'a', id: 'b' } });
+    expect(page).toEqual({ rows: [], matchedVia: [], total: 0, hasNext: false, hasPrev: false });
+    expect(empty.facets({}, ['mechanics', 'players', 'type'])).toEqual({ mechanics: {}, players: {}, type: {} });
+    expect(empty.resolve('mechanic', 'mech-1')).toBe('mech-1');
+    expect(empty.search('catan', 5)).toEqual([]);
+  });
+});

@@ -28,7 +28,7 @@ function naiveOrder(values: Float64Array, desc: boolean, tie: number[]): number[
 }
 
 describe('orders', () => {
-  it('radix-sorts numbers like a comparator, nulls last, ties in tie order', () => {
+  it('radix-sorts numbers like a comparator, nulls last, ties in tie order (and reverses runs)', () => {
     fc.assert(
       fc.property(fc.array(value, { maxLength: 60 }), fc.boolean(), fc.boolean(), (list, desc, shuffled) => {
         const values = Float64Array.from(list);
@@ -38,6 +38,28 @@ describe('orders', () => {
         const order = buildOrder(values, desc, ties, 4);
         expect(Array.from(order.perm)).toEqual(naiveOrder(values, desc, tie));
         expect(order.nonNull).toBe(list.filter((v) => !Number.isNaN(v)).length);
+        const reversed = buildOrder(values, !desc, ties, 4, order);
+        expect(Array.from(reversed.perm)).toEqual(naiveOrder(values, !desc, tie));
+      }),
+    );
+  });
+
+  it('orders strings with `<`, nulls last, ties in tie order, in both directions', () => {
+    const text = fc.option(fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'é', ' '), maxLength: 3 }), { nil: null });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 50 }), fc.boolean(), (list, desc) => {
+        const tie = [...list.keys()].reverse();
+        const ties: TieBreak = { order: () => Uint32Array.from(tie), before: (a, b) => a > b };
+        const expected = [...list.keys()].sort((a, b) => {
+          const x = list[a];
+          const y = list[b];
+          if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+          if (x !== null && y !== null && x !== y) return (x < y) !== desc ? -1 : 1;
+          return b - a;
+        });
+        const order = buildOrder(list, desc, ties, 4);
+        expect(Array.from(order.perm)).toEqual(expected);
+        expect(Array.from(buildOrder(list, !desc, ties, 4, order).perm)).toEqual(Array.from(buildOrder(list, !desc, ties, 4).perm));
       }),
     );
   });
