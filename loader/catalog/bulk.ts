@@ -3,7 +3,7 @@
 // a few hundred statements instead of millions, and lists (INTEGER[], VARCHAR[]) bind too,
 // which the appender cannot do. Only table and column names from fixed specs enter the SQL.
 
-import type { Queryable } from '../store.js';
+import type { Queryable, SqlValue } from '../store.js';
 
 export interface ColumnSpec {
   readonly name: string;
@@ -48,9 +48,43 @@ export function jsonBatches(rows: readonly JsonRow[], maxChars = DEFAULT_MAX_BAT
 
 export async function insertRows(db: Queryable, spec: TableSpec, rows: readonly JsonRow[]): Promise<void> {
   if (rows.length === 0) return;
+  if (await canAppend(db, spec)) {
+    // The appender is the cheapest way in (no JSON text to build and parse).
+    for (const part of chunk(rows, APPEND_CHUNK)) {
+      await db.append(
+        spec.table,
+        part.map((row) => spec.columns.map((c) => (row[c.name] ?? null) as SqlValue)),
+      );
+    }
+    return;
+  }
   const names = spec.columns.map((c) => c.name).join(', ');
   const sql = `INSERT INTO ${spec.table} (${names}) SELECT * FROM ${jsonRowsSource(spec.columns)}`;
   for (const batch of jsonBatches(rows)) await db.run(sql, [batch]);
+}
+
+const APPEND_CHUNK = 50_000;
+const appendable = new WeakMap<Queryable, Map<string, boolean>>();
+
+/**
+ * The appender takes every column of the table in order and no lists, so it is used only
+ * when the spec is exactly the table (checked against the live schema once per
+ * connection, so a later migration that adds a column falls back to the JSON path).
+ */
+async function canAppend(db: Queryable, spec: TableSpec): Promise<boolean> {
+  if (spec.columns.some((c) => c.type.endsWith('[]'))) return false;
+  let known = appendable.get(db);
+  if (!known) appendable.set(db, (known = new Map()));
+  const cached = known.get(spec.table);
+  if (cached !== undefined) return cached;
+  const columns = await db.all<{ name: string }>(
+    `SELECT column_name AS name FROM information_schema.columns
+     WHERE table_schema = 'main' AND table_name = $1 ORDER BY ordinal_position`,
+    [spec.table],
+  );
+  const result = columns.map((c) => c.name).join(',') === spec.columns.map((c) => c.name).join(',');
+  known.set(spec.table, result);
+  return result;
 }
 
 /** UPDATE spec.table SET <set columns> from rows matched on `key`. */

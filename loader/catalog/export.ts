@@ -16,7 +16,7 @@ import { emptyExportReport, type ExportReport } from './report.js';
 export type { ExportReport } from './report.js';
 
 /** Entities read per batch of queries. */
-export const EXPORT_CHUNK = 2_000;
+export const EXPORT_CHUNK = 10_000;
 
 export type LineWriter = (line: string) => void | Promise<void>;
 

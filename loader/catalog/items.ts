@@ -23,7 +23,7 @@ export interface EntityItem {
   slug: string;
   /** The entity was in the store (or written earlier in this import) before this record. */
   existed: boolean;
-  /** Canonical line of the record, compared with the stored one. */
+  /** Canonical line of the record, compared with the stored one; '' when nothing is stored. */
   canonical: string;
   main: JsonRow;
   /** Dependent rows by table name, replaced as a whole when the entity changes. */

@@ -77,7 +77,7 @@ export function resolveTerm(record: RecordOf<TaxonomyKind>, ctx: ResolveContext)
     id,
     slug,
     existed: existing !== undefined,
-    canonical: canonicalLine(kind, { ...record, id, parent: parent?.slug, aliases: sortedAliases }),
+    canonical: existing ? canonicalLine(kind, { ...record, id, parent: parent?.slug, aliases: sortedAliases }) : '',
     main: {
       id,
       kind,
@@ -118,7 +118,7 @@ export function resolveNamed(record: RecordOf<NamedKind>, ctx: ResolveContext): 
     id,
     slug,
     existed: existing !== undefined,
-    canonical: canonicalLine(kind, { ...record, id }),
+    canonical: existing ? canonicalLine(kind, { ...record, id }) : '',
     main,
     children: {},
   };

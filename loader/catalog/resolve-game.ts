@@ -125,7 +125,8 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
     id,
     slug,
     existed: existing !== undefined,
-    canonical: canonicalLine('game', { ...record, id, ...resolved, stats }),
+    // Only a stored game is compared; a new one skips the cost of its canonical form.
+    canonical: existing ? canonicalLine('game', { ...record, id, ...resolved, stats }) : '',
     main: {
       id,
       slug,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogImportError } from '../../loader/catalog/import.js';
 import type { Store } from '../../loader/store.js';
 import { dumpTables, emptyStore, exportLines, fixtureLines, game, jsonl, load } from './catalog-helpers.js';
@@ -12,15 +12,28 @@ async function failure(store: Store, lines: string[]): Promise<CatalogImportErro
   return error as CatalogImportError;
 }
 
+interface Baseline {
+  store: Store;
+  exported: string[];
+  tables: Record<string, unknown[]>;
+}
+
+/** One store holding the fixture per test: every failed import must leave it as it was. */
+let baseline: Baseline | undefined;
+afterEach(() => {
+  baseline = undefined;
+});
+
 /** Imports `lines` into a store that already holds the fixture, expects failure, and checks nothing changed. */
 async function rejected(lines: string[]): Promise<CatalogImportError> {
-  const store = await emptyStore();
-  await load(store, fixtureLines());
-  const exported = await exportLines(store);
-  const tables = await dumpTables(store);
-  const error = await failure(store, lines);
-  expect(await exportLines(store)).toEqual(exported);
-  expect(await dumpTables(store)).toEqual(tables);
+  if (!baseline) {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    baseline = { store, exported: await exportLines(store), tables: await dumpTables(store) };
+  }
+  const error = await failure(baseline.store, lines);
+  expect(await exportLines(baseline.store)).toEqual(baseline.exported);
+  expect(await dumpTables(baseline.store)).toEqual(baseline.tables);
   return error;
 }
 
@@ -33,10 +46,10 @@ describe('import errors', () => {
 
   it('rolls back after batches were already written', async () => {
     // More games than one write batch, then a bad line: the earlier batches must vanish too.
-    const lines = Array.from({ length: 2_100 }, (_, i) => JSON.stringify(game(`g-${i}`)));
+    const lines = Array.from({ length: 10_100 }, (_, i) => JSON.stringify(game(`g-${i}`)));
     lines.push(JSON.stringify({ kind: 'rating_vote', game: 'g-1', rating: 11 }));
     const error = await rejected(lines);
-    expect(error).toMatchObject({ line: 2_101, field: 'rating' });
+    expect(error).toMatchObject({ line: 10_101, field: 'rating' });
   });
 
   it('reports invalid JSON with the line number, counting blank lines', async () => {
