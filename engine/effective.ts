@@ -163,11 +163,10 @@ export class ExpansionModel {
     const g = this.games;
     const ya = g.numbers.year_published[a];
     const yb = g.numbers.year_published[b];
-    if (ya !== yb) {
-      if (Number.isNaN(ya)) return Number.isNaN(yb) ? 0 : 1;
-      if (Number.isNaN(yb)) return -1;
-      return ya - yb;
-    }
+    const na = Number.isNaN(ya);
+    const nb = Number.isNaN(yb);
+    if (na !== nb) return na ? 1 : -1;
+    if (!na && ya !== yb) return ya - yb;
     const da = g.releaseDates[a];
     const db = g.releaseDates[b];
     if (da !== db) {

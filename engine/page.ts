@@ -47,18 +47,15 @@ export function pageOf(result: Bitmap, order: OrderIndex, request: PageRequest, 
   return byMaterialize(result, order, k, limit, backward);
 }
 
-/** `before` rank c (matches before order index k) -> the page from the sorted match list. */
-function fromRank(c: number, t: number, limit: number, backward: boolean, slice: (start: number, count: number) => number[]): PageRows {
+/** The order is the row order: c = matches before k by rank, the page by select. */
+function byIdentity(result: Bitmap, k: number, limit: number, backward: boolean): PageRows {
+  const t = result.size;
+  const c = k > 0 ? result.rank(k - 1) : 0;
   if (backward) {
     const start = Math.max(0, c - limit);
-    return { rows: slice(start, c - start), hasPrev: start > 0, hasNext: c < t };
+    return { rows: Array.from(rankSlice(result, start, c - start)), hasPrev: start > 0, hasNext: c < t };
   }
-  return { rows: slice(c, Math.min(limit, t - c)), hasPrev: c > 0, hasNext: c + limit < t };
-}
-
-function byIdentity(result: Bitmap, k: number, limit: number, backward: boolean): PageRows {
-  const c = k > 0 ? result.rank(k - 1) : 0;
-  return fromRank(c, result.size, limit, backward, (start, count) => Array.from(rankSlice(result, start, count)));
+  return { rows: Array.from(rankSlice(result, c, limit)), hasPrev: c > 0, hasNext: c + limit < t };
 }
 
 /**

@@ -126,3 +126,23 @@ describe('effective queries', () => {
     expect(late.rows).toEqual([]);
   });
 });
+
+describe('release order', () => {
+  it('orders expansions by year (unknown last), then release date (unknown last), then id', () => {
+    const { dataset: d } = handCatalog({
+      games: [
+        { name: 'Base', max_players: 4 },
+        { name: 'Undated B', type: 'expansion', release_date: '2020-05-01' },
+        { name: 'Undated A', type: 'expansion', release_date: '2020-01-01' },
+        { name: 'Dated', type: 'expansion', year_published: 2021 },
+        { name: 'No date at all', type: 'expansion' },
+      ],
+      expands: [1, 2, 3, 4].map((source) => ({ source, target: 0 })),
+      modifications: [1, 2, 3, 4].map((expansion) => ({ expansion, base: 0, property: 'max_players' as const, operation: 'set' as const, value: 4 + expansion })),
+    });
+    const r = d.resolveEffective(0, [4, 1, 2, 3]);
+    expect(r.individual_effects.map((e) => e.expansion)).toEqual([3, 2, 1, 4]);
+    // The last set in release order wins: game 4 (no year, no date) comes last.
+    expect(r.effective.max_players).toBe(8);
+  });
+});

@@ -13,15 +13,18 @@ import { oracleFacets, oracleQuery, oracleResolve, oracleSortValue, type OracleC
 import { positionTweak, queryArbitrary } from './query-arbitraries.js';
 import { randomCatalog } from './random-catalog.js';
 
+/** ENGINE_CATALOG_SEED shifts every catalog seed, for soaking over other catalogs. */
+const SEED = Number(process.env.ENGINE_CATALOG_SEED ?? 0);
 const CATALOGS = [
-  { seed: 11, bayesOrder: false },
-  { seed: 12, bayesOrder: true },
-  { seed: 13, bayesOrder: false, games: 160 },
-  { seed: 14, bayesOrder: true, games: 140 },
-  { seed: 15, bayesOrder: false, games: 40 },
-  { seed: 16, bayesOrder: true, games: 90 },
+  { seed: SEED + 11, bayesOrder: false },
+  { seed: SEED + 12, bayesOrder: true },
+  { seed: SEED + 13, bayesOrder: false, games: 160 },
+  { seed: SEED + 14, bayesOrder: true, games: 140 },
+  { seed: SEED + 15, bayesOrder: false, games: 40 },
+  { seed: SEED + 16, bayesOrder: true, games: 90 },
 ];
-const RUNS_PER_CATALOG = 60;
+/** Queries per catalog and property; ENGINE_PROPERTY_RUNS raises it for a longer soak. */
+const RUNS_PER_CATALOG = Number(process.env.ENGINE_PROPERTY_RUNS ?? 60);
 const MAX_PAGES = 30;
 /** Sorts after every row: null value (nulls last) and an id above every id. */
 const END: Position = { value: null, id: '\uffff' };
