@@ -126,7 +126,8 @@ function randomGame(rng: Rng, index: number, vocab: Vocabulary): OracleGame {
     release_date: rng.chance(0.4) ? null : `20${rng.int(10, 12)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
     year_published: maybe(rng, rng.int(1995, 2002)),
     min_players: minPlayers,
-    max_players: maybe(rng, (minPlayers ?? 1) + rng.int(0, 5)),
+    // Now and then a huge party game, beyond the player facet's cap of 20.
+    max_players: maybe(rng, (minPlayers ?? 1) + rng.int(0, 5) + (rng.chance(0.03) ? 25 : 0)),
     min_playtime: minTime,
     max_playtime: maybe(rng, (minTime ?? 15) + rng.int(0, 6) * 15),
     community_min_playtime: maybe(rng, rng.int(1, 8) * 10),
@@ -355,6 +356,8 @@ export function toInput(
   const altNames: { game: number; name: string }[] = [];
   games.forEach((g, i) => {
     for (const s of g.mechanics) termPairs.push([i, termIndex.get(`mechanic:${s}`) as number]);
+    // A repeated link now and then: counts must still count the game once.
+    if (g.mechanics.length > 0 && rng.chance(0.05)) termPairs.push([i, termIndex.get(`mechanic:${g.mechanics[0]}`) as number]);
     for (const s of g.categories) termPairs.push([i, termIndex.get(`category:${s}`) as number]);
     for (const s of g.themes) termPairs.push([i, termIndex.get(`theme:${s}`) as number]);
     for (const s of g.families) familyPairs.push([i, vocab.families.indexOf(s)]);
