@@ -4,7 +4,8 @@
 
 import type { EffectiveResolution, GameRecord, GameRelated, DatasetApi, ReferenceKind, TextHit } from './api.js';
 import { Catalog } from './catalog.js';
-import { ExpansionModel, NUMBER_PROPERTIES } from './effective.js';
+import { NUMBER_PROPERTIES } from './effective.js';
+import { ExpansionModel } from './expansions.js';
 import { countFacets, DEFAULT_FACET_CUTOVER } from './facets.js';
 import { compile, type FilterContext } from './filter.js';
 import { Games } from './games.js';

@@ -5,7 +5,8 @@
 
 import { bitmapOf, type Bitmap } from './bitmap.js';
 import type { ExperienceLevel } from './domain.js';
-import { applyCombination, applyModifications, baseValues, NUMBER_PROPERTIES, type ExpansionModel, type NumberProperty } from './effective.js';
+import { applyCombination, applyModifications, baseValues, NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
+import type { ExpansionModel } from './expansions.js';
 import type { Games } from './games.js';
 import { postingsByListValue } from './links.js';
 import type { EffectiveValues } from './query.js';
