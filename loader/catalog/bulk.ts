@@ -64,27 +64,27 @@ export async function insertRows(db: Queryable, spec: TableSpec, rows: readonly 
 }
 
 const APPEND_CHUNK = 50_000;
-const appendable = new WeakMap<Queryable, Map<string, boolean>>();
+/** Per connection: table name → its column names in order, read once from the live schema. */
+const tableColumns = new WeakMap<Queryable, Promise<Map<string, string>>>();
 
 /**
  * The appender takes every column of the table in order and no lists, so it is used only
- * when the spec is exactly the table (checked against the live schema once per
- * connection, so a later migration that adds a column falls back to the JSON path).
+ * when the spec is exactly the table (checked against the live schema, so a later
+ * migration that adds a column makes the insert fall back to the JSON path).
  */
 async function canAppend(db: Queryable, spec: TableSpec): Promise<boolean> {
   if (spec.columns.some((c) => c.type.endsWith('[]'))) return false;
-  let known = appendable.get(db);
-  if (!known) appendable.set(db, (known = new Map()));
-  const cached = known.get(spec.table);
-  if (cached !== undefined) return cached;
-  const columns = await db.all<{ name: string }>(
-    `SELECT column_name AS name FROM information_schema.columns
-     WHERE table_schema = 'main' AND table_name = $1 ORDER BY ordinal_position`,
-    [spec.table],
-  );
-  const result = columns.map((c) => c.name).join(',') === spec.columns.map((c) => c.name).join(',');
-  known.set(spec.table, result);
-  return result;
+  let known = tableColumns.get(db);
+  if (!known) {
+    known = db
+      .all<{ name: string; columns: string }>(
+        `SELECT table_name AS name, string_agg(column_name, ',' ORDER BY ordinal_position) AS columns
+         FROM information_schema.columns WHERE table_schema = 'main' GROUP BY table_name`,
+      )
+      .then((rows) => new Map(rows.map((r) => [r.name, r.columns])));
+    tableColumns.set(db, known);
+  }
+  return (await known).get(spec.table) === spec.columns.map((c) => c.name).join(',');
 }
 
 /** UPDATE spec.table SET <set columns> from rows matched on `key`. */
