@@ -22,6 +22,8 @@ export interface RunningServer {
 export async function loadState(store: Store, logger: Logger): Promise<DatasetState> {
   const started = performance.now();
   const dataset = buildDataset(await loadDatasetInput(store));
+  // Build every sort order and range index now, so no request pays for the first use.
+  dataset.prepare();
   logger.info({ games: dataset.size, ms: Math.round(performance.now() - started) }, 'dataset loaded');
   return new DatasetState(dataset);
 }
