@@ -78,8 +78,8 @@ export async function importCatalog(
     let lineNumber = 0;
     for await (const raw of lines) {
       lineNumber++;
-      const text = raw.trim();
-      if (text !== '') {
+      const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+      if (text !== '' && !isRunnerBanner(text)) {
         report.records++;
         await importLine(importer, text, lineNumber);
       }
@@ -90,6 +90,15 @@ export async function importCatalog(
     onProgress?.(lineNumber);
     return report;
   });
+}
+
+/**
+ * `npm run ludex -- export > file` puts npm's banner ("> ludex@0.1.0 ludex") on standard
+ * output ahead of the records. No JSON record starts with ">", so such lines are skipped
+ * rather than failing the import of a file the user made with our own command.
+ */
+function isRunnerBanner(text: string): boolean {
+  return text.startsWith('> ');
 }
 
 async function importLine(importer: Importer, text: string, line: number): Promise<void> {

@@ -264,3 +264,23 @@ describe('importCatalog', () => {
     expect(counts(report, 'game')).toEqual({ inserted: 2 });
   });
 });
+
+describe('lines that are not records', () => {
+  it('skips the banner npm run writes ahead of a redirected export, and a byte order mark', async () => {
+    const store = await emptyStore();
+    try {
+      const report = await load(store, [
+        '\uFEFF',
+        '> ludex@0.1.0 ludex',
+        '> tsx server/ludex.ts export',
+        '',
+        '{"kind":"mechanic","slug":"worker-placement","name":"Worker Placement"}',
+      ]);
+      expect(report.kinds.mechanic.inserted).toBe(1);
+      expect(report.records).toBe(1);
+      await expect(load(store, ['>not a banner'])).rejects.toThrow(/line 1.*invalid JSON/);
+    } finally {
+      await store.close();
+    }
+  });
+});
