@@ -68,9 +68,37 @@ export interface RowOrder {
 export function rowOrder(table: ScanTable, sort: SortKey, order: SortOrder): RowOrder {
   const desc = order === 'desc';
   const ids = table.ids;
-  const value = valueOf(table, benchSortKey(sort));
+  const key = benchSortKey(sort);
+  const value = valueOf(table, key);
   return {
-    rows: (a, b) => compare(value(a), ids[a], value(b), ids[b], desc),
+    rows: key === 'name' ? textRows(table.sortNames, ids, desc) : numberRows(numbers(table, key), ids, desc),
     after: (row, p) => compare(value(row), ids[row], p.value, p.id, desc) > 0,
+  };
+}
+
+// Row-vs-row comparators, specialized per column type because the scan's top-k buffer calls
+// them once per matching row; same order as compare().
+
+function numberRows(v: Float64Array, ids: readonly string[], desc: boolean): RowOrder['rows'] {
+  return (a, b) => {
+    const x = v[a];
+    const y = v[b];
+    const nx = Number.isNaN(x);
+    const ny = Number.isNaN(y);
+    if (nx || ny) {
+      if (!(nx && ny)) return nx ? 1 : -1;
+    } else if (x !== y) {
+      return x < y !== desc ? -1 : 1;
+    }
+    return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
+  };
+}
+
+function textRows(v: readonly string[], ids: readonly string[], desc: boolean): RowOrder['rows'] {
+  return (a, b) => {
+    const x = v[a];
+    const y = v[b];
+    if (x !== y) return x < y !== desc ? -1 : 1;
+    return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
   };
 }
