@@ -2,7 +2,7 @@
 // SPEC-NOTES §6.3–6.5): tier 1 overrides from a record, tier 2 modifications with clamps,
 // tier 3 the base values. Which tier applies is decided in expansions.ts.
 
-import type { EffectiveProperty } from './domain.js';
+import { EFFECTIVE_PROPERTIES, LIST_EFFECTIVE_PROPERTIES, type EffectiveProperty } from './domain.js';
 import type { Games } from './games.js';
 import type { ExpansionCombinationInput, PropertyModificationInput } from './input.js';
 import type { EffectiveValues } from './query.js';
@@ -10,15 +10,10 @@ import type { EffectiveValues } from './query.js';
 export type NumberProperty = Exclude<EffectiveProperty, 'top_at' | 'recommended_at'>;
 export type ListProperty = 'top_at' | 'recommended_at';
 
-export const NUMBER_PROPERTIES: readonly NumberProperty[] = [
-  'min_players',
-  'max_players',
-  'min_playtime',
-  'max_playtime',
-  'weight',
-  'min_age',
-];
-const LIST_PROPERTIES: readonly ListProperty[] = ['top_at', 'recommended_at'];
+const LIST_PROPERTIES: readonly ListProperty[] = LIST_EFFECTIVE_PROPERTIES;
+export const NUMBER_PROPERTIES: readonly NumberProperty[] = EFFECTIVE_PROPERTIES.filter(
+  (p): p is NumberProperty => !(LIST_PROPERTIES as readonly string[]).includes(p),
+);
 const NON_NEGATIVE: readonly NumberProperty[] = ['min_playtime', 'max_playtime', 'min_age'];
 
 /** Base values of a game as effective values (tier 3), nulls for unknown numbers. */

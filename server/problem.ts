@@ -45,20 +45,21 @@ export class ApiProblem extends HTTPError {
   }
 }
 
-export function validationProblem(errors: FieldError[]): ApiProblem {
+/** A problem about named fields; the detail quotes the only error or lists the fields. */
+function fieldsProblem(kind: ProblemKind, errors: FieldError[], many: string): ApiProblem {
   const detail =
     errors.length === 1
       ? `${errors[0].field}: ${errors[0].message}`
-      : `${errors.length} fields are invalid: ${errors.map((e) => e.field).join(', ')}`;
-  return new ApiProblem('validation-error', detail, errors);
+      : `${errors.length} ${many}: ${errors.map((e) => e.field).join(', ')}`;
+  return new ApiProblem(kind, detail, errors);
+}
+
+export function validationProblem(errors: FieldError[]): ApiProblem {
+  return fieldsProblem('validation-error', errors, 'fields are invalid');
 }
 
 export function unknownReferenceProblem(errors: FieldError[]): ApiProblem {
-  const detail =
-    errors.length === 1
-      ? `${errors[0].field}: ${errors[0].message}`
-      : `${errors.length} references are unknown: ${errors.map((e) => e.field).join(', ')}`;
-  return new ApiProblem('unprocessable-entity', detail, errors);
+  return fieldsProblem('unprocessable-entity', errors, 'references are unknown');
 }
 
 export function notFoundProblem(detail: string): ApiProblem {

@@ -1,28 +1,19 @@
 // The command line as a user runs it: a child process per command.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
 import { startServer } from '../../server/main.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+import { tempDirs } from '../helpers/temp.js';
 
 const run = promisify(execFile);
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ludex-cli-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('ludex-cli-');
 
 interface Result {
   code: number;

@@ -1,23 +1,12 @@
 // The whole server on a real 127.0.0.1 listener, as `npm start` runs it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
 import { startServer, type RunningServer } from '../../server/main.js';
+import { tempDirs } from '../helpers/temp.js';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ludex-listener-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('ludex-listener-');
 
 async function start(dataDir: string, demo = 'on'): Promise<RunningServer> {
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dataDir, LUDEX_DEMO: demo, LOG_LEVEL: 'silent' });
