@@ -2,10 +2,36 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { H3, H3Event } from 'h3';
+import type { z } from 'zod';
 import { ApiProblem } from './problem.js';
 
 export type Handler = (event: H3Event) => unknown | Promise<unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What the OpenAPI document says about one operation (schemas are the ones tests use). */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** Query parameters, as a zod object of their string forms. */
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+}
+
+export interface RegisteredRoute {
+  method: Method;
+  /** h3 path with `:param` segments. */
+  path: string;
+  doc?: RouteDoc;
+}
+
+const registry = new WeakMap<H3, RegisteredRoute[]>();
+
+/** Every operation registered through `route()`, in registration order (HEAD implied by GET). */
+export function registeredRoutes(app: H3): readonly RegisteredRoute[] {
+  return registry.get(app) ?? [];
+}
 
 /** Sends an already-serialized JSON body (a string keeps h3 on its fast path). */
 export function sendJson(event: H3Event, json: string, status = 200): string {
@@ -19,12 +45,23 @@ export function sendJson(event: H3Event, json: string, status = 200): string {
  * Registers handlers for one path: GET also answers HEAD, and every other method gets a
  * 405 problem that lists the allowed ones.
  */
-export function route(app: H3, path: string, handlers: Partial<Record<Method, Handler>>): void {
-  const allowed = Object.keys(handlers) as Method[];
-  if (handlers.GET) allowed.push('HEAD' as Method);
+export function route(
+  app: H3,
+  path: string,
+  handlers: Partial<Record<Method, Handler>>,
+  docs: Partial<Record<Method, RouteDoc>> = {},
+): void {
+  const allowed = Object.keys(handlers) as string[];
+  if (handlers.GET) allowed.push('HEAD');
+  let routes = registry.get(app);
+  if (!routes) {
+    routes = [];
+    registry.set(app, routes);
+  }
   for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
     app.on(method, path, handler);
     if (method === 'GET') app.on('HEAD', path, handler);
+    routes.push({ method, path, doc: docs[method] });
   }
   const allow = allowed.join(', ');
   app.all(path, (event) => {

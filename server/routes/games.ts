@@ -2,12 +2,13 @@
 
 import type { H3, H3Event } from 'h3';
 import type { DatasetApi } from '../../engine/api.js';
-import type { Page, SortKey } from '../../engine/query.js';
+import type { Page } from '../../engine/query.js';
 import { readPolls } from '../../loader/polls.js';
 import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
-import { pathParam, route, selfHref, sendJson } from '../http.js';
-import { API_PREFIX, link, listHref } from '../links.js';
+import { pathParam, route, sendJson } from '../http.js';
+import { navigation } from '../paging.js';
+import { API_PREFIX } from '../links.js';
 import { embedsFor, type EmbedSources } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
@@ -73,7 +74,7 @@ async function embedSources(
   return { polls: await readPolls(store, rows.map((r) => dataset.game(r).id)) };
 }
 
-/** meta and _links of a keyset page, with cursors for the neighbouring pages. */
+/** meta and _links of a games page, with cursors for the neighbouring pages. */
 export function pageNavigation(
   event: H3Event,
   dataset: DatasetApi,
@@ -83,34 +84,33 @@ export function pageNavigation(
   path: string,
   endpoint: string,
 ): { meta: ListMeta; links: ListLinks } {
-  const query = cursorQuery(request);
-  const positionOf = (row: number, sort: SortKey) => ({ value: dataset.sortValue(row, sort), id: dataset.game(row).id });
-  const meta: ListMeta = {
-    total: page.total,
-    limit: request.limit,
-    has_more: page.hasNext,
-    sort: request.sort,
-    order: request.order,
-    effective: request.filter.effective === true,
-    filters_applied: request.filter,
-  };
-  const links: ListLinks = { self: link(selfHref(event)) };
-  const include = request.include.length > 0 ? request.include.join(',') : undefined;
-  const lastRow = page.rows[page.rows.length - 1];
-  const firstRow = page.rows[0];
-  if (page.hasNext) {
-    const position = lastRow !== undefined ? positionOf(lastRow, request.sort) : request.before;
-    if (position) {
-      meta.next_cursor = cursors.encode({ endpoint, query, position, direction: 'next' });
-      links.next = link(listHref(path, { cursor: meta.next_cursor, limit: request.limit, include }));
-    }
-  }
-  if (page.hasPrev) {
-    const position = firstRow !== undefined ? positionOf(firstRow, request.sort) : request.after;
-    if (position) {
-      meta.prev_cursor = cursors.encode({ endpoint, query, position, direction: 'prev' });
-      links.prev = link(listHref(path, { before: meta.prev_cursor, limit: request.limit, include }));
-    }
-  }
-  return { meta, links };
+  const positionOf = (row: number) => ({ value: dataset.sortValue(row, request.sort), id: dataset.game(row).id });
+  const first = page.rows[0];
+  const last = page.rows[page.rows.length - 1];
+  return navigation(
+    event,
+    cursors,
+    {
+      endpoint,
+      path,
+      query: cursorQuery(request),
+      keep: { include: request.include.length > 0 ? request.include.join(',') : undefined },
+    },
+    {
+      total: page.total,
+      limit: request.limit,
+      hasNext: page.hasNext,
+      hasPrev: page.hasPrev,
+      first: first === undefined ? undefined : positionOf(first),
+      last: last === undefined ? undefined : positionOf(last),
+      after: request.after,
+      before: request.before,
+    },
+    {
+      sort: request.sort,
+      order: request.order,
+      effective: request.filter.effective === true,
+      filters_applied: request.filter,
+    },
+  );
 }

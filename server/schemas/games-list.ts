@@ -4,9 +4,10 @@
 
 import type { DatasetApi } from '../../engine/api.js';
 import type { Filter, Position, SortKey, SortOrder } from '../../engine/query.js';
-import { CursorError, type CursorCodec } from '../cursor.js';
+import type { CursorCodec } from '../cursor.js';
+import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';
-import { fieldError, normalizeFilter, parseFilter } from './filter-parse.js';
+import { normalizeFilter, parseFilter } from './filter-parse.js';
 import { GAME_INCLUDES, type GameInclude } from './includes.js';
 import { parseInclude, parseLimit, parseSort } from './list-params.js';
 import { sortParams } from './param-names.js';
@@ -40,34 +41,19 @@ export function parseGamesList(
   const limit = parseLimit(own.get('limit'), 'query', errors);
   const include = parseInclude(own.get('include'), GAME_INCLUDES, 'query', errors);
   const sortChoice = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
-  if (own.has('cursor') && own.has('before')) {
-    errors.push(fieldError('before', 'cannot be combined with cursor; use one of them', 'invalid_combination'));
-  }
   if (errors.length > 0) throw validationProblem(errors);
 
   const given: ListQueryState = { filter: normalizeFilter(parseFilter(sorted.filter, 'query', dataset)), ...sortChoice };
-  const token = own.get('cursor') ?? own.get('before');
-  if (token === undefined) return { ...given, limit, include };
-
-  const name = own.has('cursor') ? 'cursor' : 'before';
-  let decoded;
-  try {
-    decoded = cursors.decode(token, endpoint);
-  } catch (error) {
-    if (error instanceof CursorError) throw validationProblem([fieldError(name, error.message, 'invalid_cursor')]);
-    throw error;
-  }
-  // The cursor is signed by this server, so its query is one we validated when issuing it.
-  const state = decoded.query as unknown as ListQueryState;
-  if (sorted.hasQueryParams && JSON.stringify(decoded.query) !== JSON.stringify(cursorQuery(given))) {
-    throw validationProblem([
-      fieldError(name, 'was issued for different filters or sort; repeat the original parameters or drop them', 'invalid_cursor'),
-    ]);
-  }
-  const position = decoded.position;
-  return name === 'cursor'
-    ? { ...state, limit, include, after: position }
-    : { ...state, limit, include, before: position };
+  const continued = continueFrom(
+    { cursor: own.get('cursor'), before: own.get('before') },
+    cursors,
+    endpoint,
+    cursorQuery(given),
+    sorted.hasQueryParams,
+  );
+  // A cursor is signed by this server, so its query is one we validated when issuing it.
+  const state = continued.query as unknown as ListQueryState;
+  return { ...state, limit, include, after: continued.after, before: continued.before };
 }
 
 /** What a cursor for this listing carries besides its position. */
