@@ -8,8 +8,13 @@ import { route, sendJson } from './http.js';
 import { API_PREFIX, link } from './links.js';
 import { silentLogger, type Logger } from './logger.js';
 import { problemResponse, toProblem } from './problem.js';
+import { registerCatalogRoutes } from './routes/catalog.js';
+import { registerDocsRoutes } from './routes/docs.js';
+import { registerExportRoutes } from './routes/export.js';
+import { registerGameResourceRoutes } from './routes/game-resources.js';
 import { registerGameRoutes } from './routes/games.js';
 import { registerProbeRoutes } from './routes/probes.js';
+import { registerSearchRoutes } from './routes/search.js';
 import type { DatasetState } from './state.js';
 
 export interface AppDeps {
@@ -52,6 +57,13 @@ export function createApp(deps: AppDeps): H3 {
   route(app, '/', { GET: (event) => sendJson(event, index) });
   route(app, API_PREFIX, { GET: (event) => sendJson(event, index) });
   registerProbeRoutes(app, deps);
+  // Search first: its static /v1/games/search must not be taken for a game slug.
+  registerSearchRoutes(app, deps);
   registerGameRoutes(app, deps);
+  registerGameResourceRoutes(app, deps);
+  registerCatalogRoutes(app, deps);
+  registerExportRoutes(app, deps);
+  // Last: the OpenAPI document describes every route registered before it.
+  registerDocsRoutes(app, deps);
   return app;
 }
