@@ -343,6 +343,14 @@ export const MODIFICATIONS: readonly ModificationFact[] = [
 export const COMBINATIONS: readonly CombinationFact[] = [
   // The OpenTabletop examples; recommended_at includes the top counts (both are "rated above a
   // threshold", and the top threshold is the higher one).
+  // Jagged Earth alone: players and play time follow Jagged Earth's effect in the OpenTabletop
+  // example (max players 6, +30 minutes, weight +0.21 on the base 3.86); top_at is editorial
+  // and narrower than what the modifications compute, as the records with Branch & Claw are.
+  {
+    base: 'spirit-island', expansions: ['spirit-island-jagged-earth'],
+    min_players: 1, max_players: 6, min_playtime: 90, max_playtime: 150, weight: 4.07,
+    top_at: [2, 3], recommended_at: [1, 2, 3, 4, 5],
+  },
   {
     base: 'spirit-island', expansions: ['spirit-island-branch-and-claw', 'spirit-island-jagged-earth'],
     min_players: 1, max_players: 6, min_playtime: 90, max_playtime: 180, weight: 4.12,
