@@ -105,6 +105,53 @@ export interface GameRelated {
   relationships: RelationshipRef[];
 }
 
+/**
+ * Fields every linked entity shares. `sort_name` is the `name` sort key (folded like a
+ * game's); lists come ordered by (sort_name, id), the order keyset cursors rely on.
+ */
+export interface EntityBase {
+  id: string;
+  slug: string;
+  name: string;
+  sort_name: string;
+  description: string | null;
+  /** Distinct visible games linked to the entity (see each kind for which links count). */
+  game_count: number;
+}
+
+/** A taxonomy term; game_count = games tagged with it. */
+export interface TermEntity extends EntityBase {
+  kind: TaxonomyKind;
+  /** Slug of the parent term of the same kind, when the vocabulary has one. */
+  parent: string | null;
+  /** Other slugs that resolve to this term (synonyms, deprecated slugs). */
+  aliases: readonly string[];
+}
+
+/**
+ * A person. Without a role: game_count counts games credited in any role. In a role view
+ * (designers, artists...): game_count counts games credited in that role only.
+ */
+export interface PersonEntity extends EntityBase {
+  /** Games credited per role the person holds (roles without games are absent). */
+  roles: Readonly<Partial<Record<PersonRole, number>>>;
+}
+
+/** A publisher; game_count = games it published. */
+export interface PublisherEntity extends EntityBase {
+  country: string | null;
+  website: string | null;
+}
+
+/** A game family; game_count = games in the family. */
+export type FamilyEntity = EntityBase;
+
+/** An award; game_count = distinct games with at least one GameAward of it. */
+export interface AwardEntity extends EntityBase {
+  organization: string | null;
+  website: string | null;
+}
+
 /** Kinds of slug a filter may name; the Dataset resolves them to canonical slugs. */
 export type ReferenceKind = TaxonomyKind | 'designer' | 'artist' | 'publisher' | 'family' | 'award';
 
@@ -143,4 +190,18 @@ export interface DatasetApi {
   resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution;
   /** Full-text lookup over names and alternate names, best first (D56). */
   search(text: string, limit: number): TextHit[];
+  /** Terms of one kind, by (sort_name, id). Lists here are built once per Dataset. */
+  terms(kind: TaxonomyKind): readonly TermEntity[];
+  /** A term by slug, alias or id (any case); an alias answers the canonical term. */
+  term(kind: TaxonomyKind, key: string): TermEntity | undefined;
+  /** People by (sort_name, id); with a role, only those credited in it (a role view). */
+  people(role?: PersonRole): readonly PersonEntity[];
+  /** A person by slug or id; with a role, undefined unless credited in that role. */
+  person(key: string, role?: PersonRole): PersonEntity | undefined;
+  publishers(): readonly PublisherEntity[];
+  publisher(key: string): PublisherEntity | undefined;
+  families(): readonly FamilyEntity[];
+  family(key: string): FamilyEntity | undefined;
+  awards(): readonly AwardEntity[];
+  award(key: string): AwardEntity | undefined;
 }

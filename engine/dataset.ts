@@ -2,9 +2,23 @@
 // Derived structures that not every deployment needs (sort orders, range indexes, the text
 // index) are built on first use and cached here; nothing observable ever changes.
 
-import type { EffectiveResolution, GameRecord, GameRelated, DatasetApi, ReferenceKind, TextHit } from './api.js';
+import type {
+  AwardEntity,
+  DatasetApi,
+  EffectiveResolution,
+  FamilyEntity,
+  GameRecord,
+  GameRelated,
+  PersonEntity,
+  PublisherEntity,
+  ReferenceKind,
+  TermEntity,
+  TextHit,
+} from './api.js';
 import { Catalog } from './catalog.js';
+import type { PersonRole, TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
+import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
 import { countFacets, DEFAULT_FACET_CUTOVER } from './facets.js';
 import { compile, type FilterContext } from './filter.js';
@@ -60,6 +74,7 @@ export class Dataset implements DatasetApi {
   private readonly strategy: PageStrategy;
   private readonly facetCutover: number;
   private text: TextIndex | undefined;
+  private entityLists: Entities | undefined;
 
   constructor(
     private readonly input: DatasetInput,
@@ -143,6 +158,46 @@ export class Dataset implements DatasetApi {
     return this.text.search(text, limit);
   }
 
+  terms(kind: TaxonomyKind): readonly TermEntity[] {
+    return this.entities().terms(kind);
+  }
+
+  term(kind: TaxonomyKind, key: string): TermEntity | undefined {
+    return this.entities().term(kind, key);
+  }
+
+  people(role?: PersonRole): readonly PersonEntity[] {
+    return this.entities().people(role);
+  }
+
+  person(key: string, role?: PersonRole): PersonEntity | undefined {
+    return this.entities().person(key, role);
+  }
+
+  publishers(): readonly PublisherEntity[] {
+    return this.entities().publishers();
+  }
+
+  publisher(key: string): PublisherEntity | undefined {
+    return this.entities().publisher(key);
+  }
+
+  families(): readonly FamilyEntity[] {
+    return this.entities().families();
+  }
+
+  family(key: string): FamilyEntity | undefined {
+    return this.entities().family(key);
+  }
+
+  awards(): readonly AwardEntity[] {
+    return this.entities().awards();
+  }
+
+  award(key: string): AwardEntity | undefined {
+    return this.entities().award(key);
+  }
+
   /**
    * Builds now what queries would otherwise build on first use: every sort order, the range
    * orders of the filterable columns and the per-count player bitmaps. Call it before
@@ -156,6 +211,12 @@ export class Dataset implements DatasetApi {
     this.indexes.numbers.warm(RANGE_COLUMNS);
     this.variants.numbers.warm(NUMBER_PROPERTIES);
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
+  }
+
+  /** Entity lists are only built when an entity endpoint is first asked. */
+  private entities(): Entities {
+    this.entityLists ??= new Entities(this.catalog, this.indexes, this.input);
+    return this.entityLists;
   }
 
   /** D12: null when the base row passed; else the first passing variant in D12 order. */

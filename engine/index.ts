@@ -3,15 +3,21 @@
 
 export { buildDataset, Dataset, type DatasetOptions } from './dataset.js';
 export type {
+  AwardEntity,
   CreditRef,
   DatasetApi,
   EffectiveResolution,
+  EntityBase,
   EntityRef,
+  FamilyEntity,
   GameAwardRef,
   GameRecord,
   GameRelated,
+  PersonEntity,
+  PublisherEntity,
   ReferenceKind,
   RelationshipRef,
+  TermEntity,
   TextHit,
 } from './api.js';
 export type {
