@@ -1,9 +1,162 @@
-// Routes for POST /v1/games/search (+ GET continuation) and GET /v1/search.
+// Routes for POST /v1/games/search (+ its GET continuation, D43) and GET /v1/search.
 
-import type { H3 } from 'h3';
+import type { H3, H3Event } from 'h3';
+import type { DatasetApi, TextHit } from '../../engine/api.js';
+import type { Position } from '../../engine/query.js';
 import type { AppDeps } from '../app.js';
+import { route, sendJson, type RouteDoc } from '../http.js';
+import { API_PREFIX } from '../links.js';
+import { navigation } from '../paging.js';
+import { listEnvelopeJson } from '../present/list.js';
+import { presentGames } from '../present/search-page.js';
+import { readJsonBody } from '../schemas/search-body.js';
+import {
+  gamesSearchResponseSchema,
+  searchContinuationQuerySchema,
+  searchRequestDocSchema,
+  textSearchQuerySchema,
+  textSearchResponseSchema,
+} from '../schemas/search-docs.js';
+import { GAMES_SEARCH_ENDPOINT, parseSearchBody, parseSearchContinuation, type SearchRequest } from '../schemas/search-request.js';
+import { parseTextSearch, textCursorQuery, TEXT_SEARCH_ENDPOINT, type TextSearchRequest } from '../schemas/search-text.js';
+import { pageNavigation } from './games.js';
+
+const SEARCH_PATH = `${API_PREFIX}/games/search`;
+const TEXT_PATH = `${API_PREFIX}/search`;
+const problem = (description: string) => ({ description, contentType: 'application/problem+json' });
+
+const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
+  post: {
+    summary: 'Search games with a SearchRequest',
+    description:
+      'Every filter of GET /v1/games in a JSON body, plus `facets`. Default sort bayes_rating desc. ' +
+      '`_links.next`/`prev` continue through GET /v1/games/search.',
+    tags: ['games'],
+    body: searchRequestDocSchema,
+    responses: {
+      200: { description: 'A page of matching games, each with matched_via', schema: gamesSearchResponseSchema },
+      400: problem('Invalid body: malformed JSON, not an object, unknown or invalid fields, corpus, bad cursor'),
+      413: problem('Body larger than 64 KiB'),
+      415: problem('Body not sent as application/json'),
+      422: problem('A filter names a slug that does not exist'),
+    },
+  },
+  continue: {
+    summary: 'Continue a search from its cursor',
+    description: 'The next (`cursor`) or previous (`before`) page of a POSTed search; the cursor carries the filters and sort.',
+    tags: ['games'],
+    query: searchContinuationQuerySchema,
+    responses: {
+      200: { description: 'A page of matching games', schema: gamesSearchResponseSchema },
+      400: problem('Missing, altered or foreign cursor, or another parameter'),
+    },
+  },
+  text: {
+    summary: 'Full-text search over names and alternate names',
+    description: 'Games whose name or alternate name (any language) matches q, best score first; each carries `score` (0..1).',
+    tags: ['search'],
+    query: textSearchQuerySchema,
+    responses: {
+      200: { description: 'A page of matching games with their score', schema: textSearchResponseSchema },
+      400: problem('q missing or shorter than 2 characters, bad type, limit or cursor, unknown parameter'),
+    },
+  },
+};
 
 export function registerSearchRoutes(app: H3, deps: AppDeps): void {
-  void app;
-  void deps;
+  route(
+    app,
+    SEARCH_PATH,
+    {
+      POST: async (event) => {
+        const body = await readJsonBody(event.req);
+        const dataset = deps.state.current;
+        return runSearch(event, deps, dataset, parseSearchBody(body, dataset, deps.cursors));
+      },
+      GET: (event) => runSearch(event, deps, deps.state.current, parseSearchContinuation(event.url.searchParams, deps.cursors)),
+    },
+    { POST: DOCS.post, GET: DOCS.continue },
+  );
+  route(app, TEXT_PATH, { GET: (event) => textSearch(event, deps) }, { GET: DOCS.text });
+}
+
+async function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): Promise<string> {
+  const page = dataset.query({
+    filter: request.filter,
+    sort: request.sort,
+    order: request.order,
+    limit: request.limit,
+    after: request.after,
+    before: request.before,
+  });
+  const items = await presentGames(deps.store, dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
+  const { meta, links } = pageNavigation(event, dataset, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
+  // "All but own" counts over the whole result, not the page (engine facets()).
+  if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
+  return sendJson(event, listEnvelopeJson(items, meta, links));
+}
+
+/** Every hit of q in the engine's order (score desc, bayes_rating desc, id), narrowed by type. */
+function rankedHits(dataset: DatasetApi, request: TextSearchRequest): TextHit[] {
+  const hits = dataset.search(request.q, dataset.size);
+  const types = request.type;
+  return types ? hits.filter((h) => types.includes(dataset.game(h.row).type)) : hits;
+}
+
+/**
+ * The rank a cursor position refers to: where its game is now (the Dataset may have been
+ * rebuilt since), else the rank it stored.
+ */
+function rankOf(dataset: DatasetApi, hits: readonly TextHit[], position: Position): number {
+  const stored = typeof position.value === 'number' && Number.isInteger(position.value) ? position.value : -1;
+  if (stored >= 0 && stored < hits.length && dataset.game(hits[stored].row).id === position.id) return stored;
+  const found = hits.findIndex((h) => dataset.game(h.row).id === position.id);
+  return found >= 0 ? found : Math.min(Math.max(stored, -1), hits.length);
+}
+
+async function textSearch(event: H3Event, deps: AppDeps): Promise<string> {
+  const request = parseTextSearch(event.url.searchParams, deps.cursors);
+  const dataset = deps.state.current;
+  const hits = rankedHits(dataset, request);
+  let start = 0;
+  let end = Math.min(hits.length, request.limit);
+  if (request.after) {
+    start = Math.max(0, rankOf(dataset, hits, request.after) + 1);
+    end = Math.min(hits.length, start + request.limit);
+  } else if (request.before) {
+    end = Math.max(0, rankOf(dataset, hits, request.before));
+    start = Math.max(0, end - request.limit);
+  }
+  const slice = hits.slice(start, end);
+  const items = await presentGames(deps.store, dataset, slice.map((h) => h.row), request.include, (i) => [
+    ['matched_via', null],
+    ['score', slice[i].score],
+  ]);
+  const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits[rank].row).id });
+  const { meta, links } = navigation(
+    event,
+    deps.cursors,
+    {
+      endpoint: TEXT_SEARCH_ENDPOINT,
+      path: TEXT_PATH,
+      query: textCursorQuery(request),
+      keep: {
+        q: request.q,
+        type: request.type?.join(','),
+        include: request.include.length > 0 ? request.include.join(',') : undefined,
+      },
+    },
+    {
+      total: hits.length,
+      limit: request.limit,
+      hasNext: end < hits.length,
+      hasPrev: start > 0,
+      first: slice.length > 0 ? positionAt(start) : undefined,
+      last: slice.length > 0 ? positionAt(end - 1) : undefined,
+      after: request.after,
+      before: request.before,
+    },
+    request.type ? { q: request.q, type: request.type } : { q: request.q },
+  );
+  return sendJson(event, listEnvelopeJson(items, meta, links));
 }
