@@ -1,0 +1,73 @@
+// The export body as a pull stream: each pull encodes one page of rows and queries the next
+// page from where it ended (keyset position), so memory holds one page however large the
+// catalog. Pulls happen only when the consumer has read the previous chunk (backpressure).
+// Game JSON is built per row without the presenter's per-Dataset cache, which would otherwise
+// grow to the whole catalog during a full export.
+
+import type { DatasetApi } from '../../engine/api.js';
+import type { Filter, Page } from '../../engine/query.js';
+import { gameObject } from '../present/game-json.js';
+import type { ExportFormat } from '../schemas/responses/export.js';
+import { csvHeader, csvRow } from './csv.js';
+
+/** Rows per engine page and per chunk: large enough to amortize the query, small enough to stay flat. */
+export const EXPORT_PAGE_ROWS = 500;
+
+/** Name then id (the list's default order): stable, and a keyset position is cheap to resume from. */
+const SORT = 'name' as const;
+const ORDER = 'asc' as const;
+
+export function firstExportPage(dataset: DatasetApi, filter: Filter, pageRows = EXPORT_PAGE_ROWS): Page {
+  return dataset.query({ filter, sort: SORT, order: ORDER, limit: pageRows });
+}
+
+export interface ExportStreamOptions {
+  dataset: DatasetApi;
+  filter: Filter;
+  format: ExportFormat;
+  first: Page;
+  /** JSONL: the manifest line; CSV: unused (the header row opens the body). */
+  manifestLine: string;
+  pageRows?: number;
+}
+
+export function jsonlLine(dataset: DatasetApi, row: number, matchedVia: Page['matchedVia'][number]): string {
+  return `${JSON.stringify({ ...gameObject(dataset, row), matched_via: matchedVia })}\n`;
+}
+
+export function exportStream(options: ExportStreamOptions): ReadableStream<Uint8Array> {
+  const { dataset, filter, format, pageRows = EXPORT_PAGE_ROWS } = options;
+  const encoder = new TextEncoder();
+  const encodeRow = format === 'csv' ? csvRow : jsonlLine;
+  let page: Page | undefined = options.first;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(format === 'csv' ? csvHeader() : options.manifestLine));
+      },
+      pull(controller) {
+        if (page === undefined) return;
+        let text = '';
+        for (let i = 0; i < page.rows.length; i++) text += encodeRow(dataset, page.rows[i], page.matchedVia[i]);
+        const last = page.rows[page.rows.length - 1];
+        page =
+          page.hasNext && last !== undefined
+            ? dataset.query({
+                filter,
+                sort: SORT,
+                order: ORDER,
+                limit: pageRows,
+                after: { value: dataset.sortValue(last, SORT), id: dataset.game(last).id },
+              })
+            : undefined;
+        if (text.length > 0) controller.enqueue(encoder.encode(text));
+        if (page === undefined) controller.close();
+      },
+      cancel() {
+        page = undefined;
+      },
+    },
+    // One chunk ahead at most: the stream never runs further ahead of the client than a page.
+    { highWaterMark: 1 },
+  );
+}

@@ -1,0 +1,90 @@
+// Query parameters of the games filters as zod, for the OpenAPI document only: validation is
+// server/schemas/filter-fields.ts + field-values.ts, and this shape is derived from the same
+// table so the two cannot drift. Lists are comma-separated (documented as form, explode=false).
+
+import { z } from 'zod';
+import { AWARD_RESULTS } from '../../engine/domain.js';
+import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS, type FieldSpec, type ScalarFilterKey } from '../schemas/filter-fields.js';
+
+/** What each filter matches (docs/api.md, "Games list"). */
+const MEANING: Readonly<Record<ScalarFilterKey, string>> = {
+  rating_min: 'rating ≥ v',
+  rating_max: 'rating ≤ v',
+  min_rating_votes: 'at least v rating votes',
+  confidence_min: 'rating_confidence ≥ v',
+  weight_min: 'weight ≥ v',
+  weight_max: 'weight ≤ v',
+  min_weight_votes: 'at least v weight votes',
+  effective_weight: 'false: weight filters read the base game even when effective=true',
+  players: 'min_players ≤ n ≤ max_players',
+  players_min: 'min_players ≥ v',
+  players_max: 'max_players ≤ v',
+  top_at: 'n is in top_player_counts',
+  recommended_at: 'n is in recommended_player_counts',
+  playtime_min: 'min play time ≥ v (minutes)',
+  playtime_max: 'max play time ≤ v (minutes)',
+  playtime_source: 'which times playtime_min/max read (default publisher)',
+  playtime_experience: 'multiply the times by the experience multiplier before comparing',
+  community_playtime_min: 'community min play time ≥ v',
+  community_playtime_max: 'community max play time ≤ v',
+  age_min: 'age ≥ v',
+  age_max: 'age ≤ v',
+  age_source: 'which age age_min/max read: min_age (publisher, default) or community_suggested_age',
+  type: 'any of the game types',
+  mode: 'any of the modes; also the type shorthands playable, addons, all',
+  mechanics: 'has any of the mechanics (slug or alias)',
+  mechanics_all: 'has all of the mechanics',
+  mechanics_not: 'has none of the mechanics',
+  theme: 'has any of the themes',
+  theme_not: 'has none of the themes',
+  designer: 'credited designer (slug or id)',
+  artist: 'credited artist (slug or id)',
+  publisher: 'published by (slug or id)',
+  family: 'in the family (slug or id)',
+  category: 'has any of the categories',
+  category_not: 'has none of the categories',
+  year_min: 'year_published ≥ v',
+  year_max: 'year_published ≤ v',
+  language_dependence: 'any of the levels',
+  funding_source: 'any of the sources',
+  legacy_id: 'id in the legacy database (exact)',
+  effective: 'true: also match through known expansion sets (matched_via says how)',
+};
+
+const ALIASES_OF = new Map<ScalarFilterKey, string[]>();
+for (const [alias, key] of Object.entries(FILTER_ALIASES)) ALIASES_OF.set(key, [...(ALIASES_OF.get(key) ?? []), alias]);
+
+function valueDoc(spec: FieldSpec): z.ZodType {
+  switch (spec.type) {
+    case 'int':
+      return z.number().int().min(spec.min).max(spec.max);
+    case 'number':
+      return z.number().min(spec.min).max(spec.max);
+    case 'bool':
+      return z.boolean();
+    case 'enum':
+      return z.enum(spec.values as [string, ...string[]]);
+    case 'enum-list':
+      return z.array(z.enum(spec.values as [string, ...string[]])).max(MAX_LIST_ITEMS);
+    case 'ref-list':
+      return z.array(z.string()).max(MAX_LIST_ITEMS);
+    case 'text-list':
+      return z.array(z.string()).max(MAX_LIST_ITEMS);
+  }
+}
+
+function describe(key: ScalarFilterKey): string {
+  const aliases = ALIASES_OF.get(key);
+  return aliases ? `${MEANING[key]} (alias: ${aliases.join(', ')})` : MEANING[key];
+}
+
+/** Every filter of GET /v1/games, optional, by canonical name; unknown slugs are a 422. */
+export function filterQueryShape(): Record<string, z.ZodOptional> {
+  const shape: Record<string, z.ZodOptional> = {};
+  for (const key of Object.keys(FILTER_FIELDS) as ScalarFilterKey[]) {
+    shape[key] = valueDoc(FILTER_FIELDS[key]).describe(describe(key)).optional();
+  }
+  shape['award.slug'] = z.string().describe('has an award with this slug').optional();
+  shape['award.result'] = z.enum(AWARD_RESULTS).describe('has an award with this result').optional();
+  return shape;
+}
