@@ -46,8 +46,9 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<{ text: string
   const decoder = new TextDecoder();
   let text = '';
   let chunks = 0;
-  for await (const chunk of body) {
-    text += decoder.decode(chunk, { stream: true });
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    text += decoder.decode(next.value, { stream: true });
     chunks++;
   }
   return { text: text + decoder.decode(), chunks };
