@@ -1,13 +1,37 @@
 // The members `include=` adds to a Game (contract rule 2; shapes of SPEC-NOTES D27–D29).
+// `effective_properties` embeds the base-only resolution (D13 object, tier 3): without an
+// expansion set there is nothing else to resolve, and the sub-resource link resolves others.
 
 import type { DatasetApi, EntityRef } from '../../engine/api.js';
-import type { PollsRecord } from '../../loader/polls.js';
+import { readExperience, type ExperienceRecord } from '../../loader/experience.js';
+import { readPolls, type PollsRecord } from '../../loader/polls.js';
+import type { Store } from '../../loader/store.js';
 import { API_PREFIX, gamePath, link } from '../links.js';
 import type { GameInclude } from '../schemas/includes.js';
+import { effectivePropertiesJson } from './game-effective.js';
+import { experienceProfileJson } from './game-experience.js';
+import { creditJson, gameAwardJson } from './game-records.js';
 
 export interface EmbedSources {
   /** Polls per game id, read from the store only when `polls` is included. */
   polls?: ReadonlyMap<string, PollsRecord>;
+  /** Experience rows and multipliers per game id, only when `experience_playtime` is included. */
+  experience?: ReadonlyMap<string, ExperienceRecord>;
+}
+
+/** Reads what the store-backed includes of `rows` need (nothing for the other includes). */
+export async function loadEmbedSources(
+  store: Store,
+  dataset: DatasetApi,
+  rows: readonly number[],
+  include: readonly GameInclude[],
+): Promise<EmbedSources> {
+  if (rows.length === 0) return {};
+  const ids = rows.map((r) => dataset.game(r).id);
+  const sources: EmbedSources = {};
+  if (include.includes('polls')) sources.polls = await readPolls(store, ids);
+  if (include.includes('experience_playtime')) sources.experience = await readExperience(store, ids);
+  return sources;
 }
 
 function refs(items: EntityRef[], path: string): unknown[] {
@@ -66,32 +90,10 @@ export function embedsFor(
         out.push([name, refs(related.publishers, 'publishers')]);
         break;
       case 'credits':
-        out.push([
-          name,
-          related.credits.map((c) => ({
-            game_id: game.id,
-            person_id: c.person_id,
-            role: c.role,
-            person_name: c.person_name,
-            person_slug: c.person_slug,
-            _links: { person: link(`${API_PREFIX}/people/${c.person_slug}`), game: link(gamePath(game.slug)) },
-          })),
-        ]);
+        out.push([name, related.credits.map((c) => creditJson(game, c))]);
         break;
       case 'awards':
-        out.push([
-          name,
-          related.awards.map((a) => ({
-            game_id: game.id,
-            award_id: a.award_id,
-            award_slug: a.award_slug,
-            award_name: a.award_name,
-            year: a.year,
-            result: a.result,
-            category: a.category,
-            _links: { award: link(`${API_PREFIX}/awards/${a.award_slug}`), game: link(gamePath(game.slug)) },
-          })),
-        ]);
+        out.push([name, related.awards.map((a) => gameAwardJson(game, a))]);
         break;
       case 'alternate_names':
         out.push([name, related.alternate_names]);
@@ -120,6 +122,18 @@ export function embedsFor(
       case 'polls':
         out.push([name, sources.polls?.get(game.id) ?? null]);
         break;
+      case 'effective_properties':
+        out.push([name, effectivePropertiesJson(dataset, row, dataset.resolveEffective(row, []))]);
+        break;
+      case 'experience_playtime':
+        // Null only when the caller did not load the sources (see loadEmbedSources).
+        out.push([name, sources.experience ? experienceProfileJson(game, sources.experience.get(game.id)) : null]);
+        break;
+      default: {
+        // Every include value must have an embed: a new value without one fails to compile.
+        const missing: never = name;
+        throw new Error(`no embed for include ${String(missing)}`);
+      }
     }
   }
   return out;
