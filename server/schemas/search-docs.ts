@@ -61,7 +61,8 @@ export const searchRequestDocSchema = z
       ASPIRATIONAL_FIELDS.map((name) => [name, z.unknown().optional().describe('Aspirational in the contract: always answered with a 400.')]),
     ),
   })
-  .describe('SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given.');
+  .describe('SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given.')
+  .meta({ id: 'SearchRequest' });
 
 const link = z.object({ href: z.string() });
 const nullableInt = z.number().int().nullable();
@@ -126,13 +127,13 @@ export const gamesSearchResponseSchema = z.object({
     facets: z.partialRecord(z.enum(FACET_DIMENSIONS), z.record(z.string(), z.number().int().min(0))).optional(),
   }),
   _links: listLinks,
-});
+}).meta({ id: 'GamesSearchPage' });
 
 export const textSearchResponseSchema = z.object({
   data: z.array(searchGameSchema.extend({ score: z.number().min(0).max(1) })),
   meta: z.object({ ...baseMeta, q: z.string(), type: z.array(z.enum(GAME_TYPES)).optional() }),
   _links: listLinks,
-});
+}).meta({ id: 'TextSearchPage' });
 
 /** Query of GET /v1/games/search (the continuation of a POSTed search). */
 export const searchContinuationQuerySchema = z.object({

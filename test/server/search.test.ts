@@ -3,6 +3,8 @@
 // error the body can cause.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as searchDocs from '../../server/schemas/search-docs.js';
 import { gamesSearchResponseSchema } from '../../server/schemas/search-docs.js';
 import { call, collect, demoApp, type GameJson, type ListJson, type Reply, type TestApp } from '../helpers/app.js';
 
@@ -337,5 +339,23 @@ describe('POST /v1/games/search errors', () => {
     const reply = await call(t.app, '/v1/games/search', { method: 'DELETE' });
     expect(reply.status).toBe(405);
     expect(reply.headers.get('allow')).toBe('POST, GET, HEAD');
+  });
+});
+
+describe('search schemas', () => {
+  it('convert to JSON Schema on both sides, for the OpenAPI document', () => {
+    for (const [name, schema] of Object.entries(searchDocs)) {
+      if (!(schema instanceof z.ZodType)) continue;
+      for (const io of ['input', 'output'] as const) {
+        expect(() => z.toJSONSchema(schema, { target: 'draft-2020-12', io }), `${name} (${io})`).not.toThrow();
+      }
+    }
+  });
+
+  it('describe the body members the server accepts: every filter, alias and list member', () => {
+    const members = Object.keys(searchDocs.searchRequestDocSchema.shape);
+    for (const name of ['players', 'min_players', 'best_at', 'mechanics_all', 'theme_not', 'award', 'award.slug', 'facets', 'cursor', 'corpus']) {
+      expect(members).toContain(name);
+    }
   });
 });
