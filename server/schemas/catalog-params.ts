@@ -17,7 +17,7 @@ export const ENTITY_SORTS = ['name', 'game_count'] as const;
 export type EntitySort = (typeof ENTITY_SORTS)[number];
 
 const pagingShape = {
-  limit: z.string().optional().describe(`Page size, 1–${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Page size (default ${DEFAULT_LIMIT})`),
   cursor: z.string().optional().describe('`meta.next_cursor` of the previous page'),
   before: z.string().optional().describe('`meta.prev_cursor` of the next page'),
 };
@@ -34,7 +34,10 @@ export const entityListQuery = z.object({
 
 /** Query of a family: paging (and sorting) of its games. */
 export const familyQuery = z.object({
-  sort: z.string().optional().describe(`Games sort, as on /v1/games: ${SORT_VALUES.join(', ')} (default name)`),
+  sort: z
+    .enum(SORT_VALUES as [string, ...string[]])
+    .optional()
+    .describe('Games sort, as on /v1/games (default name); the combined form `rating_desc` also works'),
   order: z.enum(['asc', 'desc']).optional(),
   ...pagingShape,
 });
