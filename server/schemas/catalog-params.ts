@@ -51,7 +51,6 @@ export interface EntityListRequest {
 }
 
 export interface FamilyGamesRequest extends ListQueryState {
-  order: SortOrder;
   limit: number;
   after?: Position;
   before?: Position;
