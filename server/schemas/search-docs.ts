@@ -1,6 +1,6 @@
-// zod schemas that describe the search endpoints for the OpenAPI document; the search
-// tests parse every response with the response schemas, so the document cannot drift from
-// what the server sends. Validation itself happens in search-request.ts / search-text.ts
+// zod schemas that describe the search endpoints for the OpenAPI document, built on the
+// shared response schemas (responses/); the search tests parse every response with them,
+// so the document cannot drift from what the server sends. Validation itself happens in search-request.ts / search-text.ts
 // (from the one filter table); these are plain shapes, free of transforms, so they convert
 // to JSON Schema as they are.
 
@@ -10,6 +10,7 @@ import { FACET_DIMENSIONS, SORT_KEYS } from '../../engine/query.js';
 import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS, type FieldSpec } from './filter-fields.js';
 import { GAME_INCLUDES } from './includes.js';
 import { MAX_LIMIT } from './list-params.js';
+import { gameSchema, listLinksSchema, listMetaSchema } from './responses/common.js';
 import { ASPIRATIONAL_FIELDS } from './search-request.js';
 
 function docValue(spec: FieldSpec): z.ZodType {
@@ -64,76 +65,35 @@ export const searchRequestDocSchema = z
   .describe('SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given.')
   .meta({ id: 'SearchRequest' });
 
-const link = z.object({ href: z.string() });
-const nullableInt = z.number().int().nullable();
-
-const effectiveValues = z.object({
-  min_players: nullableInt,
-  max_players: nullableInt,
-  min_playtime: nullableInt,
-  max_playtime: nullableInt,
-  weight: z.number().nullable(),
-  min_age: nullableInt,
-  top_at: z.array(z.number().int()),
-  recommended_at: z.array(z.number().int()),
+/** `meta` of a search page: the list meta plus the echo of D42 and, when asked, facets. */
+const searchMetaSchema = listMetaSchema.extend({
+  sort: z.enum(SORT_KEYS),
+  order: z.enum(['asc', 'desc']),
+  effective: z.boolean(),
+  filters_applied: z.record(z.string(), z.unknown()).describe('The filters in effect, canonical names, slugs resolved'),
+  facets: z
+    .partialRecord(z.enum(FACET_DIMENSIONS), z.record(z.string(), z.number().int().min(0)))
+    .optional()
+    .describe('Only when the body asked: per dimension, value → matching games, each dimension ignoring its own filters'),
 });
 
-export const matchedViaSchema = z.object({
-  type: z.literal('expansion_combination'),
-  expansions: z.array(z.object({ slug: z.string(), name: z.string() })),
-  effective_properties: effectiveValues,
-  resolution_tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-});
+/** A page of POST /v1/games/search (and its GET continuation); every game carries matched_via. */
+export const gamesSearchResponseSchema = z
+  .object({ data: z.array(gameSchema), meta: searchMetaSchema, _links: listLinksSchema })
+  .meta({ id: 'GamesSearchPage' });
 
-/** A Game in a search result: at least the members of contract note 5 (more are allowed). */
-export const searchGameSchema = z.looseObject({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  type: z.enum(GAME_TYPES),
-  year_published: nullableInt,
-  parent_game_id: z.string().nullable(),
-  min_players: nullableInt,
-  max_players: nullableInt,
-  min_playtime: nullableInt,
-  max_playtime: nullableInt,
-  weight: z.number().nullable(),
-  rating: z.number().nullable(),
-  rating_votes: nullableInt,
-  mode: z.string().nullable(),
-  top_player_counts: z.array(z.number().int()),
-  recommended_player_counts: z.array(z.number().int()),
-  matched_via: matchedViaSchema.nullable(),
-  _links: z.record(z.string(), link),
-});
+/** A Game of GET /v1/search: the list Game plus its relevance. */
+export const scoredGameSchema = gameSchema
+  .extend({ score: z.number().min(0).max(1).describe('Relevance 0..1; an exact name scores 1') })
+  .meta({ id: 'ScoredGame' });
 
-const listLinks = z.object({ self: link, next: link.optional(), prev: link.optional() });
-const baseMeta = {
-  total: z.number().int().min(0),
-  limit: z.number().int().min(1).max(MAX_LIMIT),
-  has_more: z.boolean(),
-  next_cursor: z.string().optional(),
-  prev_cursor: z.string().optional(),
-};
-
-export const gamesSearchResponseSchema = z.object({
-  data: z.array(searchGameSchema),
-  meta: z.object({
-    ...baseMeta,
-    sort: z.enum(SORT_KEYS),
-    order: z.enum(['asc', 'desc']),
-    effective: z.boolean(),
-    filters_applied: z.record(z.string(), z.unknown()),
-    facets: z.partialRecord(z.enum(FACET_DIMENSIONS), z.record(z.string(), z.number().int().min(0))).optional(),
-  }),
-  _links: listLinks,
-}).meta({ id: 'GamesSearchPage' });
-
-export const textSearchResponseSchema = z.object({
-  data: z.array(searchGameSchema.extend({ score: z.number().min(0).max(1) })),
-  meta: z.object({ ...baseMeta, q: z.string(), type: z.array(z.enum(GAME_TYPES)).optional() }),
-  _links: listLinks,
-}).meta({ id: 'TextSearchPage' });
+export const textSearchResponseSchema = z
+  .object({
+    data: z.array(scoredGameSchema),
+    meta: listMetaSchema.extend({ q: z.string(), type: z.array(z.enum(GAME_TYPES)).optional() }),
+    _links: listLinksSchema,
+  })
+  .meta({ id: 'TextSearchPage' });
 
 /** Query of GET /v1/games/search (the continuation of a POSTed search). */
 export const searchContinuationQuerySchema = z.object({
