@@ -9,6 +9,7 @@ import { API_PREFIX } from '../links.js';
 import { navigation } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { presentGames } from '../present/search-page.js';
+import { problemSchema } from '../schemas/responses/common.js';
 import { readJsonBody } from '../schemas/search-body.js';
 import {
   gamesSearchResponseSchema,
@@ -23,7 +24,7 @@ import { pageNavigation } from './games.js';
 
 const SEARCH_PATH = `${API_PREFIX}/games/search`;
 const TEXT_PATH = `${API_PREFIX}/search`;
-const problem = (description: string) => ({ description, contentType: 'application/problem+json' });
+const problem = (description: string) => ({ description, schema: problemSchema, contentType: 'application/problem+json' });
 
 const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
   post: {

@@ -1,8 +1,8 @@
 // zod schemas that describe the search endpoints for the OpenAPI document, built on the
 // shared response schemas (responses/); the search tests parse every response with them,
-// so the document cannot drift from what the server sends. Validation itself happens in search-request.ts / search-text.ts
-// (from the one filter table); these are plain shapes, free of transforms, so they convert
-// to JSON Schema as they are.
+// so the document cannot drift from what the server sends. Validation itself happens in
+// search-request.ts / search-text.ts (from the one filter table); these are plain shapes,
+// free of transforms, so they convert to JSON Schema as they are.
 
 import { z } from 'zod';
 import { AWARD_RESULTS, GAME_TYPES } from '../../engine/domain.js';
@@ -95,20 +95,23 @@ export const textSearchResponseSchema = z
   })
   .meta({ id: 'TextSearchPage' });
 
+const pageSize = z.number().int().min(1).max(MAX_LIMIT).optional().describe('Page size, default 25');
+const includeList = z.array(z.enum(GAME_INCLUDES)).max(MAX_LIST_ITEMS).optional().describe('Members to embed in each game (comma list)');
+
 /** Query of GET /v1/games/search (the continuation of a POSTed search). */
 export const searchContinuationQuerySchema = z.object({
-  cursor: z.string().optional().describe('next_cursor of a search page'),
-  before: z.string().optional().describe('prev_cursor of a search page'),
-  limit: z.string().optional(),
-  include: z.string().optional(),
+  cursor: z.string().optional().describe('meta.next_cursor of a search page; carries the filters and sort'),
+  before: z.string().optional().describe('meta.prev_cursor of a search page'),
+  limit: pageSize,
+  include: includeList,
 });
 
 /** Query of GET /v1/search. */
 export const textSearchQuerySchema = z.object({
-  q: z.string().min(2).describe('Text to find in names and alternate names (any language); at least 2 characters.'),
-  type: z.string().optional().describe(`Comma list of game types: ${GAME_TYPES.join(', ')}`),
-  limit: z.string().optional(),
-  include: z.string().optional(),
-  cursor: z.string().optional(),
-  before: z.string().optional(),
+  q: z.string().min(2).max(200).describe('Text to find in names and alternate names (any language); 2 to 200 characters'),
+  type: z.array(z.enum(GAME_TYPES)).optional().describe('Game types (comma list)'),
+  limit: pageSize,
+  include: includeList,
+  cursor: z.string().optional().describe('meta.next_cursor; bound to q and type'),
+  before: z.string().optional().describe('meta.prev_cursor; bound to q and type'),
 });
