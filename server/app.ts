@@ -7,6 +7,7 @@ import type { CursorCodec } from './cursor.js';
 import { route, sendJson } from './http.js';
 import { API_PREFIX, link } from './links.js';
 import { silentLogger, type Logger } from './logger.js';
+import { INDEX_DOC } from './openapi/route-docs.js';
 import { problemResponse, toProblem } from './problem.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerDocsRoutes } from './routes/docs.js';
@@ -54,8 +55,8 @@ export function createApp(deps: AppDeps): H3 {
       ready: link('/readyz'),
     },
   });
-  route(app, '/', { GET: (event) => sendJson(event, index) });
-  route(app, API_PREFIX, { GET: (event) => sendJson(event, index) });
+  route(app, '/', { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
+  route(app, API_PREFIX, { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
   registerProbeRoutes(app, deps);
   // Search first: its static /v1/games/search must not be taken for a game slug.
   registerSearchRoutes(app, deps);

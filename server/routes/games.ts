@@ -7,6 +7,7 @@ import { readPolls } from '../../loader/polls.js';
 import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
+import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
 import { embedsFor, type EmbedSources } from '../present/embeds.js';
@@ -26,8 +27,8 @@ export interface GamesRouteDeps {
 }
 
 export function registerGameRoutes(app: H3, deps: GamesRouteDeps): void {
-  route(app, `${API_PREFIX}/games`, { GET: (event) => listGames(event, deps) });
-  route(app, `${API_PREFIX}/games/:id`, { GET: (event) => getGame(event, deps) });
+  route(app, `${API_PREFIX}/games`, { GET: (event) => listGames(event, deps) }, { GET: GAMES_LIST_DOC });
+  route(app, `${API_PREFIX}/games/:id`, { GET: (event) => getGame(event, deps) }, { GET: GAME_DETAIL_DOC });
 }
 
 async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> {

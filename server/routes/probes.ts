@@ -4,6 +4,7 @@
 import type { H3 } from 'h3';
 import type { Store } from '../../loader/store.js';
 import { route, sendJson } from '../http.js';
+import { HEALTH_DOC, READY_DOC } from '../openapi/route-docs.js';
 import { ApiProblem } from '../problem.js';
 import type { DatasetState } from '../state.js';
 
@@ -18,7 +19,7 @@ export function registerProbeRoutes(app: H3, deps: ProbeDeps): void {
       event.res.headers.set('cache-control', 'no-store');
       return sendJson(event, '{"status":"ok"}');
     },
-  });
+  }, { GET: HEALTH_DOC });
   route(app, '/readyz', {
     GET: async (event) => {
       event.res.headers.set('cache-control', 'no-store');
@@ -32,5 +33,5 @@ export function registerProbeRoutes(app: H3, deps: ProbeDeps): void {
       };
       return sendJson(event, JSON.stringify(body));
     },
-  });
+  }, { GET: READY_DOC });
 }

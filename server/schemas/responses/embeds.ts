@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { AWARD_RESULTS, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS, PERSON_ROLES } from '../../../engine/domain.js';
+import { effectivePropertiesSchema, experienceProfileSchema } from '../game-embeds.js';
 import { linkSchema, linksSchema } from './links.js';
 
 export const entityRefSchema = z
@@ -105,4 +106,6 @@ export const gameEmbedsShape = {
   credits: z.array(creditSchema).optional(),
   awards: z.array(gameAwardSchema).optional(),
   alternate_names: z.array(z.object({ name: z.string(), language: z.string().nullable() })).optional(),
+  effective_properties: effectivePropertiesSchema.optional().describe('The base-only resolution (tier 3)'),
+  experience_playtime: experienceProfileSchema.nullable().optional(),
 };
