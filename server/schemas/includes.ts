@@ -31,9 +31,6 @@ export const UNSUPPORTED_GAME_INCLUDES: ReadonlyMap<string, string> = new Map([
   ['editions', 'editions are not implemented in v1 (SPEC-NOTES D18); there is no edition data to embed'],
 ]);
 
-/** Includes whose embed needs a store read (server/present/embeds.ts loadEmbedSources). */
-export const STORE_BACKED_INCLUDES: readonly GameInclude[] = ['polls', 'experience_playtime'];
-
 /**
  * parseInclude over GAME_INCLUDES, but a known-unsupported value gets an error that says why
  * instead of "not an include value".
