@@ -3,21 +3,19 @@
 import type { H3, H3Event } from 'h3';
 import type { DatasetApi } from '../../engine/api.js';
 import type { Page } from '../../engine/query.js';
-import { readPolls } from '../../loader/polls.js';
 import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
-import { embedsFor, type EmbedSources } from '../present/embeds.js';
+import { embedsFor, loadEmbedSources } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
 import { notFoundProblem, validationProblem } from '../problem.js';
 import { fieldError } from '../schemas/filter-parse.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
-import { GAME_INCLUDES, type GameInclude } from '../schemas/includes.js';
-import { parseInclude } from '../schemas/list-params.js';
+import { parseGameInclude } from '../schemas/includes.js';
 import type { DatasetState } from '../state.js';
 
 export interface GamesRouteDeps {
@@ -42,7 +40,7 @@ async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> 
     after: request.after,
     before: request.before,
   });
-  const sources = await embedSources(deps.store, dataset, page.rows, request.include);
+  const sources = await loadEmbedSources(deps.store, dataset, page.rows, request.include);
   const items = page.rows.map((row, i) =>
     gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include, sources)]),
   );
@@ -56,23 +54,13 @@ async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
   for (const name of new Set(event.url.searchParams.keys())) {
     if (name !== 'include') errors.push(fieldError(name, 'is not a known parameter; this endpoint takes only include', 'unknown_parameter'));
   }
-  const include = parseInclude(event.url.searchParams.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  const include = parseGameInclude(event.url.searchParams.getAll('include').join(',') || undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);
   const id = pathParam(event, 'id');
   const row = dataset.row(id);
   if (row === undefined) throw notFoundProblem(`No game with id or slug "${id}".`);
-  const sources = await embedSources(deps.store, dataset, [row], include);
+  const sources = await loadEmbedSources(deps.store, dataset, [row], include);
   return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include, sources)));
-}
-
-async function embedSources(
-  store: Store,
-  dataset: DatasetApi,
-  rows: readonly number[],
-  include: readonly GameInclude[],
-): Promise<EmbedSources> {
-  if (!include.includes('polls') || rows.length === 0) return {};
-  return { polls: await readPolls(store, rows.map((r) => dataset.game(r).id)) };
 }
 
 /** meta and _links of a games page, with cursors for the neighbouring pages. */

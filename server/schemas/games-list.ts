@@ -8,8 +8,8 @@ import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { normalizeFilter, parseFilter } from './filter-parse.js';
-import { GAME_INCLUDES, type GameInclude } from './includes.js';
-import { parseInclude, parseLimit, parseSort } from './list-params.js';
+import { parseGameInclude, type GameInclude } from './includes.js';
+import { parseLimit, parseSort } from './list-params.js';
 import { sortParams } from './param-names.js';
 
 export const GAMES_LIST_ENDPOINT = 'games';
@@ -39,7 +39,7 @@ export function parseGamesList(
   const sorted = sortParams(params, OWN_PARAMS, errors);
   const own = sorted.own;
   const limit = parseLimit(own.get('limit'), 'query', errors);
-  const include = parseInclude(own.get('include'), GAME_INCLUDES, 'query', errors);
+  const include = parseGameInclude(own.get('include'), 'query', errors);
   const sortChoice = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
   if (errors.length > 0) throw validationProblem(errors);
 

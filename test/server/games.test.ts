@@ -214,6 +214,20 @@ describe('GET /v1/games/{id}', () => {
     expect(Array.isArray(g.alternate_names)).toBe(true);
   });
 
+  it('embeds the store-backed includes on the list and the detail alike', async () => {
+    const detail = (await call(t.app, '/v1/games/spirit-island?include=experience_playtime,polls')).body as Record<string, unknown>;
+    const experience = detail.experience_playtime as { levels: { experience_level?: string; level?: string }[] } | null;
+    expect(experience).not.toBeNull();
+    expect(experience?.levels).toHaveLength(4);
+    const list = (await call(t.app, '/v1/games?family=spirit-island&include=experience_playtime,polls')).body as ListJson;
+    const listed = list.data.find((g) => g.slug === 'spirit-island');
+    expect(listed?.experience_playtime).toEqual(detail.experience_playtime);
+    expect(listed?.polls).toEqual(detail.polls);
+    const editions = await call(t.app, '/v1/games?include=editions');
+    expect(editions.status).toBe(400);
+    expect(editions.text).toMatch(/not implemented in v1/);
+  });
+
   it('answers 404 for an unknown game and 400 for unknown parameters or include values', async () => {
     expect((await call(t.app, '/v1/games/no-such-game')).status).toBe(404);
     expect((await call(t.app, '/v1/games/01900000-0000-7000-8000-000000000000')).status).toBe(404);
