@@ -18,12 +18,12 @@ interface RowContext {
 }
 
 const pipe = (items: readonly (string | number)[]): string => items.join('|');
+/** GameRecord members that are already a single cell (no lists or maps). */
+type ScalarKey = { [K in keyof GameRecord]: GameRecord[K] extends Cell ? K : never }[keyof GameRecord];
 const field =
-  <K extends keyof GameRecord>(key: K) =>
-  (c: RowContext): Cell => {
-    const value = c.game[key];
-    return value === null ? null : (value as Cell);
-  };
+  (key: ScalarKey) =>
+  (c: RowContext): Cell =>
+    c.game[key];
 const list =
   (key: 'rating_distribution' | 'top_player_counts' | 'recommended_player_counts') =>
   (c: RowContext): Cell => {

@@ -29,6 +29,8 @@ export interface ExportStreamOptions {
   /** JSONL: the manifest line; CSV: unused (the header row opens the body). */
   manifestLine: string;
   pageRows?: number;
+  /** Told about a failure after the headers were sent (the body is then aborted). */
+  onError?: (error: unknown) => void;
 }
 
 export function jsonlLine(dataset: DatasetApi, row: number, matchedVia: Page['matchedVia'][number]): string {
@@ -40,28 +42,41 @@ export function exportStream(options: ExportStreamOptions): ReadableStream<Uint8
   const encoder = new TextEncoder();
   const encodeRow = format === 'csv' ? csvRow : jsonlLine;
   let page: Page | undefined = options.first;
+
+  /** Encodes the current page and fetches the next one; closes after the last. */
+  function pullPage(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    if (page === undefined) return;
+    let text = '';
+    for (let i = 0; i < page.rows.length; i++) text += encodeRow(dataset, page.rows[i], page.matchedVia[i]);
+    const last = page.rows[page.rows.length - 1];
+    page =
+      page.hasNext && last !== undefined
+        ? dataset.query({
+            filter,
+            sort: SORT,
+            order: ORDER,
+            limit: pageRows,
+            after: { value: dataset.sortValue(last, SORT), id: dataset.game(last).id },
+          })
+        : undefined;
+    if (text.length > 0) controller.enqueue(encoder.encode(text));
+    if (page === undefined) controller.close();
+  }
+
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         controller.enqueue(encoder.encode(format === 'csv' ? csvHeader() : options.manifestLine));
       },
       pull(controller) {
-        if (page === undefined) return;
-        let text = '';
-        for (let i = 0; i < page.rows.length; i++) text += encodeRow(dataset, page.rows[i], page.matchedVia[i]);
-        const last = page.rows[page.rows.length - 1];
-        page =
-          page.hasNext && last !== undefined
-            ? dataset.query({
-                filter,
-                sort: SORT,
-                order: ORDER,
-                limit: pageRows,
-                after: { value: dataset.sortValue(last, SORT), id: dataset.game(last).id },
-              })
-            : undefined;
-        if (text.length > 0) controller.enqueue(encoder.encode(text));
-        if (page === undefined) controller.close();
+        try {
+          pullPage(controller);
+        } catch (error) {
+          // The headers are sent: all that is left is to abort the body and log why.
+          page = undefined;
+          options.onError?.(error);
+          controller.error(error);
+        }
       },
       cancel() {
         page = undefined;

@@ -11,6 +11,7 @@ import { parseExportRequest } from '../export/request.js';
 import { exportStream, firstExportPage } from '../export/stream.js';
 import { route, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
+import { silentLogger } from '../logger.js';
 import { filterQueryShape } from '../openapi/filter-query.js';
 import { EXPORT_FORMATS, exportLineSchema } from '../schemas/responses/export.js';
 
@@ -45,6 +46,7 @@ export function registerExportRoutes(app: H3, deps: AppDeps): void {
 function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> | string {
   // The whole export reads this one Dataset, even if a rebuild swaps in another meanwhile.
   const dataset = deps.state.current;
+  const logger = deps.logger ?? silentLogger;
   const request = parseExportRequest(event.url.searchParams, dataset);
   const first = firstExportPage(dataset, request.filter);
   const manifest = exportManifest(request.format, first.total, request.filter, new Date());
@@ -57,5 +59,6 @@ function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> 
     format: request.format,
     first,
     manifestLine: `${JSON.stringify({ _manifest: manifest })}\n`,
+    onError: (error) => logger.error({ err: error, path: event.url.pathname }, 'export aborted mid-stream'),
   });
 }

@@ -2,6 +2,7 @@
 // it pulls pages from the engine only as the reader asks (so a slow client cannot make the
 // server buffer the catalog), and the streamed rows are the whole filtered catalog, in order.
 
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../bench/generate.js';
 import type { DatasetApi } from '../../engine/api.js';
@@ -30,16 +31,29 @@ beforeAll(async () => {
 afterAll(async () => store?.close());
 
 /** An app over a Dataset that records its queries (the export must ask page by page). */
-function countingApp() {
+function countingApp(options: { failOnQuery?: number; log?: string[] } = {}) {
   queries.length = 0;
   const counting = new Proxy(dataset, {
     get(target, key, receiver) {
-      if (key === 'query') return (q: Query) => (queries.push(q), target.query(q));
+      if (key === 'query')
+        return (q: Query) => {
+          queries.push(q);
+          if (queries.length === options.failOnQuery) throw new Error('engine failure for the test');
+          return target.query(q);
+        };
       const value: unknown = Reflect.get(target, key, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return createApp({ state: new DatasetState(counting), store, cursors: new CursorCodec('stream-test-secret-0123'), publicBaseUrl: 'http://ludex.test' });
+  const log = options.log;
+  const logger = log ? pino({ level: 'error' }, { write: (line: string) => void log.push(line) }) : undefined;
+  return createApp({
+    state: new DatasetState(counting),
+    store,
+    cursors: new CursorCodec('stream-test-secret-0123'),
+    publicBaseUrl: 'http://ludex.test',
+    logger,
+  });
 }
 
 async function readAll(body: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number }> {
@@ -101,5 +115,15 @@ describe('export streaming', () => {
     const { text } = await readAll(response.body as ReadableStream<Uint8Array>);
     // No description in the synthetic catalog spans lines, so rows are lines here.
     expect(text.trimEnd().split('\r\n')).toHaveLength(1 + declared);
+  });
+
+  it('aborts the body and logs the cause when a page fails after the headers are sent', async () => {
+    const log: string[] = [];
+    const app = countingApp({ failOnQuery: 3, log });
+    const response = await app.fetch(new Request('http://ludex.test/v1/export/games'));
+    expect(response.status).toBe(200);
+    await expect(readAll(response.body as ReadableStream<Uint8Array>)).rejects.toThrow('engine failure for the test');
+    expect(log.join('\n')).toContain('export aborted mid-stream');
+    expect(queries).toHaveLength(3);
   });
 });
