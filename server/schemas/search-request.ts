@@ -118,8 +118,9 @@ function sortBody(body: Record<string, unknown>, errors: FieldError[]): SortedBo
       readAwardObject(value, raw, errors);
     } else if (name === 'award.slug' || name === 'award.result') {
       setAward(raw, name === 'award.slug' ? 'slug' : 'result', name, value, errors);
-    } else if (name in FILTER_FIELDS || name in FILTER_ALIASES) {
-      const key = (name in FILTER_FIELDS ? name : FILTER_ALIASES[name]) as ScalarFilterKey;
+    } else if (Object.hasOwn(FILTER_FIELDS, name) || Object.hasOwn(FILTER_ALIASES, name)) {
+      // hasOwn, not `in`: a member named "constructor" or "toString" is unknown, not a filter.
+      const key = (Object.hasOwn(FILTER_FIELDS, name) ? name : FILTER_ALIASES[name]) as ScalarFilterKey;
       const previous = raw.fields.get(key);
       if (previous) errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_field'));
       else raw.fields.set(key, { name, value });

@@ -154,7 +154,7 @@ type Expected =
   | { status: 422 }
   | { status: 200; filter: Filter; sort: SortKey; order: SortOrder; limit: number; facets?: FacetDimension[] };
 
-const canonicalName = (name: string): string => (name in FILTER_ALIASES ? FILTER_ALIASES[name] : name);
+const canonicalName = (name: string): string => (Object.hasOwn(FILTER_ALIASES, name) ? FILTER_ALIASES[name] : name);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
 /** What the server must answer, worked out independently of its parsing code. */
@@ -176,8 +176,8 @@ function expectation(body: Record<string, unknown>, dataset: DatasetApi): Expect
       continue;
     }
     const key = canonicalName(name) as ScalarFilterKey;
+    if (!Object.hasOwn(FILTER_FIELDS, key)) continue;
     const spec = FILTER_FIELDS[key];
-    if (!spec) continue;
     if (spec.type === 'ref-list') {
       const resolved = asList(value).map((s) => dataset.resolve(spec.ref, s as string));
       if (resolved.includes(undefined)) unknown = true;

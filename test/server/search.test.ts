@@ -269,6 +269,8 @@ describe('POST /v1/games/search errors', () => {
     const nested = expectProblem(await post({ award: { slugg: 'spiel-des-jahres' } }), 400, 'award.slugg', 'unknown_field');
     expect(nested.errors?.[0].message).toMatch(/award\.slug/);
     expectProblem(await post({ zzzzzzzzzzzz: 1 }), 400, 'zzzzzzzzzzzz', 'unknown_field');
+    for (const inherited of ['constructor', 'toString', 'valueOf']) expectProblem(await post({ [inherited]: 1 }), 400, inherited, 'unknown_field');
+    expectProblem(await post('{"__proto__": {"players": 4}}'), 400, '__proto__', 'unknown_field');
   });
 
   it('400 for corpus and corpus_rating_min, saying they are aspirational', async () => {
