@@ -103,9 +103,9 @@ function resolveAll(
 /** `mode=playable` etc. restrict the type list instead of the mode field (SPEC-NOTES D3). */
 function applyModeShorthands(filter: Filter, raw: RawFilter): void {
   if (!filter.mode) return;
-  const shorthands = filter.mode.filter((m) => m in MODE_TYPE_SHORTHANDS);
+  const shorthands = filter.mode.filter((m) => Object.hasOwn(MODE_TYPE_SHORTHANDS, m));
   if (shorthands.length === 0) return;
-  const modes = filter.mode.filter((m) => !(m in MODE_TYPE_SHORTHANDS)) as GameMode[];
+  const modes = filter.mode.filter((m) => !Object.hasOwn(MODE_TYPE_SHORTHANDS, m)) as GameMode[];
   if (modes.length > 0) filter.mode = modes;
   else delete filter.mode;
   const allowed = new Set<GameType>(shorthands.flatMap((s) => MODE_TYPE_SHORTHANDS[s]));

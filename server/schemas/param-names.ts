@@ -22,11 +22,14 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
   for (const name of new Set(params.keys())) {
     // Repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
     const value = params.getAll(name).join(',');
-    if (name in AWARD_PARAMS) {
+    // Object.hasOwn, not `in`: `constructor` or `__proto__` must not pass as known names.
+    if (Object.hasOwn(AWARD_PARAMS, name)) {
       filter[AWARD_PARAMS[name as keyof typeof AWARD_PARAMS]] = { name, value };
       continue;
     }
-    const key = (name in FILTER_FIELDS ? name : FILTER_ALIASES[name]) as ScalarFilterKey | undefined;
+    const key = (Object.hasOwn(FILTER_FIELDS, name) ? name : Object.hasOwn(FILTER_ALIASES, name) ? FILTER_ALIASES[name] : undefined) as
+      | ScalarFilterKey
+      | undefined;
     if (key) {
       const previous = filter.fields.get(key);
       if (previous) {

@@ -13,8 +13,8 @@ import { ApiProblem, validationProblem, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { fieldError, normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
 import { cursorQuery, type GamesListRequest, type ListQueryState } from './games-list.js';
-import { GAME_INCLUDES } from './includes.js';
-import { parseInclude, parseLimit, parseSort } from './list-params.js';
+import { parseGameInclude } from './includes.js';
+import { parseLimit, parseSort } from './list-params.js';
 import { closest } from './param-names.js';
 
 /** Cursor key of the search listing: its cursors are refused by GET /v1/games and vice versa. */
@@ -158,7 +158,7 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const { raw, own, statesQuery } = sortBody(body, errors);
   const sortChoice = parseSort(own.get('sort'), own.get('order'), SEARCH_DEFAULT_SORT, errors);
   const limit = parseLimit(own.get('limit'), 'json', errors);
-  const include = parseInclude(own.get('include'), GAME_INCLUDES, 'json', errors);
+  const include = parseGameInclude(own.get('include'), 'json', errors);
   const cursor = ownValue(cursorSchema, 'cursor', own.get('cursor'), errors);
   const before = ownValue(cursorSchema, 'before', own.get('before'), errors);
   const facets = ownValue(facetsSchema, 'facets', own.get('facets'), errors);
@@ -190,7 +190,7 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
     );
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);
-  const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  const include = parseGameInclude(params.getAll('include').join(',') || undefined, 'query', errors);
   const cursor = params.get('cursor') ?? undefined;
   const before = params.get('before') ?? undefined;
   if (cursor === undefined && before === undefined) {

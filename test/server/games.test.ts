@@ -148,6 +148,11 @@ describe('GET /v1/games errors', () => {
     const body = await problem('/v1/games?themez=space', 400, 'themez');
     expect(JSON.stringify(body)).toMatch(/did you mean/);
   });
+  it('treats names inherited by every object as unknown parameters', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      await problem(`/v1/games?${name}=1`, 400, name);
+    }
+  });
   it('names values of the wrong type or out of range', async () => {
     await problem('/v1/games?players=four', 400, 'players');
     await problem('/v1/games?weight_min=6', 400, 'weight_min');
