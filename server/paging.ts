@@ -112,25 +112,37 @@ export function comparePositions(a: Position, b: Position): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** (value descending, nulls last, id ascending): the descending counterpart. */
+export function comparePositionsDescending(a: Position, b: Position): number {
+  if (a.value !== b.value) {
+    if (a.value === null) return 1;
+    if (b.value === null) return -1;
+    if (a.value < b.value) return 1;
+    if (a.value > b.value) return -1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
- * A keyset page of `items`, which must already be sorted by `positionOf` ascending
- * (comparePositions). Small lists only: this is a linear scan.
+ * A keyset page of `items`, which must already be sorted by `positionOf` under `compare`
+ * (ascending by default). Small lists only: this is a linear scan.
  */
 export function pageSorted<T>(
   items: readonly T[],
   positionOf: (item: T) => Position,
   request: { limit: number; after?: Position; before?: Position },
+  compare: (a: Position, b: Position) => number = comparePositions,
 ): { items: T[]; facts: PageFacts } {
   let start = 0;
   let end = items.length;
   if (request.after) {
     const after = request.after;
-    start = items.findIndex((item) => comparePositions(positionOf(item), after) > 0);
+    start = items.findIndex((item) => compare(positionOf(item), after) > 0);
     if (start < 0) start = items.length;
     end = Math.min(items.length, start + request.limit);
   } else if (request.before) {
     const before = request.before;
-    end = items.findIndex((item) => comparePositions(positionOf(item), before) >= 0);
+    end = items.findIndex((item) => compare(positionOf(item), before) >= 0);
     if (end < 0) end = items.length;
     start = Math.max(0, end - request.limit);
   } else {

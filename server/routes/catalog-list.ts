@@ -7,7 +7,7 @@ import type { DatasetApi, EntityBase } from '../../engine/api.js';
 import type { Position } from '../../engine/query.js';
 import type { AppDeps } from '../app.js';
 import { pathParam, sendJson, type RouteDoc } from '../http.js';
-import { navigation, pageSorted } from '../paging.js';
+import { comparePositions, comparePositionsDescending, navigation, pageSorted } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { notFoundProblem } from '../problem.js';
 import { parseEntityList, rejectParams, type EntityListRequest } from '../schemas/catalog-params.js';
@@ -27,15 +27,17 @@ export function listEntities<T extends EntityBase>(event: H3Event, deps: AppDeps
   const request = parseEntityList(event.url.searchParams, deps.cursors, spec.endpoint);
   const ordered = orderedBy(spec.items(deps.state.current), request);
   const positionOf = positionFor(request);
-  const { items, facts } = pageSorted(ordered, positionOf, request);
+  const compare = request.sort === 'name' && request.order === 'desc' ? comparePositionsDescending : comparePositions;
+  const { items, facts } = pageSorted(ordered, positionOf, request, compare);
   const query = { sort: request.sort, order: request.order };
   const { meta, links } = navigation(event, deps.cursors, { endpoint: spec.endpoint, path: spec.path, query }, facts, query);
   return sendJson(event, listEnvelopeJson(items.map((item) => JSON.stringify(spec.present(item))), meta, links));
 }
 
 /**
- * The keyset position of an entity under the request's order. pageSorted walks ascending
- * (value, id), so "most games first" stores the negated count; ties stay id ascending.
+ * The keyset position of an entity under the request's order. Counts page ascending, so
+ * "most games first" stores the negated count; names use a descending comparator instead.
+ * Ties stay id ascending either way.
  */
 function positionFor(request: EntityListRequest): (item: EntityBase) => Position {
   if (request.sort === 'name') return (item) => ({ value: item.sort_name, id: item.id });
@@ -44,14 +46,20 @@ function positionFor(request: EntityListRequest): (item: EntityBase) => Position
   return (item) => ({ value: sign * item.game_count || 0, id: item.id });
 }
 
-/** Per engine list, its game_count orders; built once per Dataset (lists are per Dataset). */
+/** Per engine list, its other orders; built once per Dataset (lists are per Dataset). */
 const byCount = new WeakMap<readonly EntityBase[], Map<string, readonly EntityBase[]>>();
 
 function orderedBy<T extends EntityBase>(list: readonly T[], request: EntityListRequest): readonly T[] {
-  if (request.sort === 'name') return list;
+  if (request.sort === 'name' && request.order === 'asc') return list;
   let orders = byCount.get(list);
   if (!orders) byCount.set(list, (orders = new Map()));
-  let ordered = orders.get(request.order) as readonly T[] | undefined;
+  const key = `${request.sort}:${request.order}`;
+  let ordered = orders.get(key) as readonly T[] | undefined;
+  if (!ordered && request.sort === 'name') {
+    const positionOf = positionFor(request);
+    ordered = Object.freeze([...list].sort((a, b) => comparePositionsDescending(positionOf(a), positionOf(b))));
+    orders.set(key, ordered);
+  }
   if (!ordered) {
     const positionOf = positionFor(request);
     const keyed = list.map((item) => ({ item, position: positionOf(item) }));
@@ -62,7 +70,7 @@ function orderedBy<T extends EntityBase>(list: readonly T[], request: EntityList
       return a.position.id < b.position.id ? -1 : a.position.id > b.position.id ? 1 : 0;
     });
     ordered = Object.freeze(keyed.map((k) => k.item));
-    orders.set(request.order, ordered);
+    orders.set(key, ordered);
   }
   return ordered;
 }

@@ -25,10 +25,10 @@ const pagingShape = {
 /** Query of every entity list, as the OpenAPI document shows it. */
 export const entityListQuery = z.object({
   sort: z
-    .enum([...ENTITY_SORTS, 'name_asc', 'game_count_asc', 'game_count_desc'])
+    .enum([...ENTITY_SORTS, 'name_asc', 'name_desc', 'game_count_asc', 'game_count_desc'])
     .optional()
     .describe('`name` (default, A→Z) or `game_count` (default most games first); ties by id'),
-  order: z.enum(['asc', 'desc']).optional().describe('`asc` or `desc`; `name` lists are ascending only'),
+  order: z.enum(['asc', 'desc']).optional().describe('`asc` or `desc`'),
   ...pagingShape,
 });
 
@@ -123,9 +123,6 @@ function entitySort(sortRaw: string | undefined, orderRaw: string | undefined, e
   }
   const order = parsed.data.order ?? implied ?? (sort === 'name' ? 'asc' : 'desc');
   // Keyset positions compare names ascending only; a reversed A→Z list adds nothing here.
-  if (sort === 'name' && order === 'desc') {
-    errors.push(fieldError('order', 'name lists are ascending only; use sort=game_count for other orders', 'invalid_value', orderRaw));
-  }
   return { sort, order };
 }
 
