@@ -6,6 +6,7 @@ import { buildDataset } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
 import type { Store } from '../loader/store.js';
 import { createApp } from './app.js';
+import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
 import type { Logger } from './logger.js';
@@ -37,6 +38,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const cursors = new CursorCodec(await cursorSecret(store));
     const app = createApp({ state, store, cursors, publicBaseUrl: config.publicBaseUrl, logger });
     const server = createServer(toNodeHandler(app));
+    // Requests Node cannot parse never reach h3; answer them with a problem too.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(rawProblemResponse(error.code, config.publicBaseUrl));
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());

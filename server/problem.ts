@@ -120,3 +120,29 @@ export function toProblem(error: unknown): { problem: ApiProblem; unexpected: bo
   }
   return { problem: new ApiProblem('internal', 'An unexpected error occurred; it has been logged.'), unexpected: true };
 }
+
+/**
+ * A complete HTTP/1.1 response for a request Node's parser rejected before any route ran
+ * (raw non-ASCII bytes in the URL, malformed headers): still a problem document.
+ */
+export function rawProblemResponse(code: string | undefined, baseUrl: string): string {
+  const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    type: `${baseUrl}/problems/validation-error`,
+    title: tooLarge ? 'Request Header Fields Too Large' : 'Validation Error',
+    status,
+    detail: tooLarge
+      ? 'The request headers are too large.'
+      : 'The request is not valid HTTP/1.1. Percent-encode non-ASCII characters in the URL (e.g. q=%E3%82%AB%E3%82%BF%E3%83%B3).',
+    instance: 'urn:ludex:unparsed-request',
+  });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+    'content-type: application/problem+json\r\n' +
+    'cache-control: no-store\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\n` +
+    'connection: close\r\n\r\n' +
+    body
+  );
+}

@@ -1,5 +1,7 @@
 // The whole server on a real 127.0.0.1 listener, as `npm start` runs it.
 
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
@@ -11,6 +13,17 @@ const tempDir = tempDirs('ludex-listener-');
 async function start(dataDir: string, demo = 'on'): Promise<RunningServer> {
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dataDir, LUDEX_DEMO: demo, LOG_LEVEL: 'silent' });
   return startServer(config, silentLogger);
+}
+
+/** Sends raw bytes (UTF-8) on a fresh connection and returns everything the server answers. */
+async function rawRequest(url: string, text: string): Promise<string> {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.write(Buffer.from(text, 'utf8'));
+  await once(socket, 'close');
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -32,6 +45,10 @@ describe('server on a real listener', () => {
       expect(game.body.name).toBe('Spirit Island');
       const ready = await getJson(`${first.url}/readyz`);
       expect(ready.body).toMatchObject({ status: 'ready', games: total });
+      const raw = await rawRequest(first.url, 'GET /v1/search?q=\u30ab\u30bf\u30f3 HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(raw).toMatch(/content-type: application\/problem\+json/);
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, title: 'Validation Error' });
       const problem = await fetch(`${first.url}/v1/games?players=0`);
       expect(problem.status).toBe(400);
       expect(problem.headers.get('content-type')).toBe('application/problem+json');
