@@ -1,0 +1,38 @@
+// What a foreign-format import (BGG XML, BGG CSV…) reports, and the signature every such
+// importer has, so the CLI can run any of them the same way.
+
+import type { Store } from '../store.js';
+
+export interface SkippedItems {
+  /** Why these items were not imported, in one sentence. */
+  reason: string;
+  count: number;
+  /** A few of them (file:line, item id…), so the user can look. */
+  examples: string[];
+}
+
+export interface ForeignImportReport {
+  /** Files read (a folder counts its files). */
+  files: number;
+  /** Games created, updated, unchanged (matched on legacy_id). */
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Other records written (people, terms, links…), by kind. */
+  records: Record<string, number>;
+  skipped: SkippedItems[];
+  /** Files that were not imported at all (error bodies, wrong format), with the reason. */
+  rejectedFiles: { path: string; reason: string }[];
+}
+
+export interface ForeignImportOptions {
+  /** Called now and then on long runs with a short status ("12,000 rows…"). */
+  onProgress?: (status: string) => void;
+  now?: Date;
+}
+
+export type ForeignImporter = (
+  store: Store,
+  paths: readonly string[],
+  options?: ForeignImportOptions,
+) => Promise<ForeignImportReport>;
