@@ -4,7 +4,8 @@
 
 import { z } from 'zod';
 import { AWARD_RESULTS } from '../../engine/domain.js';
-import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS, type FieldSpec, type ScalarFilterKey } from '../schemas/filter-fields.js';
+import { docSchema } from '../schemas/field-values.js';
+import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from '../schemas/filter-fields.js';
 
 /** What each filter matches (docs/api.md, "Games list"). */
 const MEANING: Readonly<Record<ScalarFilterKey, string>> = {
@@ -54,25 +55,6 @@ const MEANING: Readonly<Record<ScalarFilterKey, string>> = {
 const ALIASES_OF = new Map<ScalarFilterKey, string[]>();
 for (const [alias, key] of Object.entries(FILTER_ALIASES)) ALIASES_OF.set(key, [...(ALIASES_OF.get(key) ?? []), alias]);
 
-function valueDoc(spec: FieldSpec): z.ZodType {
-  switch (spec.type) {
-    case 'int':
-      return z.number().int().min(spec.min).max(spec.max);
-    case 'number':
-      return z.number().min(spec.min).max(spec.max);
-    case 'bool':
-      return z.boolean();
-    case 'enum':
-      return z.enum(spec.values as [string, ...string[]]);
-    case 'enum-list':
-      return z.array(z.enum(spec.values as [string, ...string[]])).max(MAX_LIST_ITEMS);
-    case 'ref-list':
-      return z.array(z.string()).max(MAX_LIST_ITEMS);
-    case 'text-list':
-      return z.array(z.string()).max(MAX_LIST_ITEMS);
-  }
-}
-
 function describe(key: ScalarFilterKey): string {
   const aliases = ALIASES_OF.get(key);
   return aliases ? `${MEANING[key]} (alias: ${aliases.join(', ')})` : MEANING[key];
@@ -82,7 +64,7 @@ function describe(key: ScalarFilterKey): string {
 export function filterQueryShape(): Record<string, z.ZodOptional> {
   const shape: Record<string, z.ZodOptional> = {};
   for (const key of Object.keys(FILTER_FIELDS) as ScalarFilterKey[]) {
-    shape[key] = valueDoc(FILTER_FIELDS[key]).describe(describe(key)).optional();
+    shape[key] = docSchema(FILTER_FIELDS[key], 'query').describe(describe(key)).optional();
   }
   shape['award.slug'] = z.string().describe('has an award with this slug').optional();
   shape['award.result'] = z.enum(AWARD_RESULTS).describe('has an award with this result').optional();

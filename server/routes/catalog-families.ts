@@ -70,14 +70,7 @@ function showFamily(event: H3Event, deps: AppDeps): string {
   // One cursor key per family: a cursor from another family's page is refused.
   const endpoint = `families/${family.slug}`;
   const request = parseFamilyGames(event.url.searchParams, deps.cursors, endpoint, filter);
-  const page = dataset.query({
-    filter: request.filter,
-    sort: request.sort,
-    order: request.order,
-    limit: request.limit,
-    after: request.after,
-    before: request.before,
-  });
+  const page = dataset.query(request);
   const games = page.rows.map((row) => gameJsonWith(dataset, row, [['matched_via', null]]));
   const { meta, links } = pageNavigation(event, dataset, deps.cursors, { ...request, include: [] }, page, self, endpoint);
   const head = JSON.stringify({

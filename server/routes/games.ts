@@ -32,14 +32,7 @@ export function registerGameRoutes(app: H3, deps: GamesRouteDeps): void {
 async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> {
   const dataset = deps.state.current;
   const request = parseGamesList(event.url.searchParams, dataset, deps.cursors, 'name');
-  const page = dataset.query({
-    filter: request.filter,
-    sort: request.sort,
-    order: request.order,
-    limit: request.limit,
-    after: request.after,
-    before: request.before,
-  });
+  const page = dataset.query(request);
   const sources = await loadEmbedSources(deps.store, dataset, page.rows, request.include);
   const items = page.rows.map((row, i) =>
     gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include, sources)]),

@@ -83,14 +83,7 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
 }
 
 async function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): Promise<string> {
-  const page = dataset.query({
-    filter: request.filter,
-    sort: request.sort,
-    order: request.order,
-    limit: request.limit,
-    after: request.after,
-    before: request.before,
-  });
+  const page = dataset.query(request);
   const items = await presentGames(deps.store, dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
   const { meta, links } = pageNavigation(event, dataset, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).

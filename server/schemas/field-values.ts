@@ -86,3 +86,28 @@ export function valueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unk
       return listSchema(textItem, source);
   }
 }
+
+/**
+ * The documented shape of one filter value, free of transforms so it converts to JSON
+ * Schema: query parameters are documented as arrays (comma lists on the wire), JSON bodies
+ * take a single value or a list.
+ */
+export function docSchema(spec: FieldSpec, source: ValueSource): z.ZodType {
+  const list = (item: z.ZodType) =>
+    source === 'query' ? z.array(item).max(MAX_LIST_ITEMS) : z.union([item, z.array(item).max(MAX_LIST_ITEMS)]);
+  switch (spec.type) {
+    case 'int':
+      return z.number().int().min(spec.min).max(spec.max);
+    case 'number':
+      return z.number().min(spec.min).max(spec.max);
+    case 'bool':
+      return z.boolean();
+    case 'enum':
+      return z.enum(spec.values as [string, ...string[]]);
+    case 'enum-list':
+      return list(z.enum(spec.values as [string, ...string[]]));
+    case 'ref-list':
+    case 'text-list':
+      return list(z.string());
+  }
+}

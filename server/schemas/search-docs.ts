@@ -7,37 +7,18 @@
 import { z } from 'zod';
 import { AWARD_RESULTS, GAME_TYPES } from '../../engine/domain.js';
 import { FACET_DIMENSIONS, SORT_KEYS } from '../../engine/query.js';
-import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS, type FieldSpec } from './filter-fields.js';
+import { docSchema } from './field-values.js';
+import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS } from './filter-fields.js';
 import { GAME_INCLUDES } from './includes.js';
 import { MAX_LIMIT } from './list-params.js';
 import { gameSchema, listLinksSchema, listMetaSchema } from './responses/common.js';
 import { ASPIRATIONAL_FIELDS } from './search-request.js';
 
-function docValue(spec: FieldSpec): z.ZodType {
-  switch (spec.type) {
-    case 'int':
-      return z.number().int().min(spec.min).max(spec.max);
-    case 'number':
-      return z.number().min(spec.min).max(spec.max);
-    case 'bool':
-      return z.boolean();
-    case 'enum':
-      return z.enum(spec.values as [string, ...string[]]);
-    case 'enum-list': {
-      const item = z.enum(spec.values as [string, ...string[]]);
-      return z.union([item, z.array(item).max(MAX_LIST_ITEMS)]);
-    }
-    case 'ref-list':
-    case 'text-list':
-      return z.union([z.string(), z.array(z.string()).max(MAX_LIST_ITEMS)]);
-  }
-}
-
 function filterMembers(): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
-  for (const [name, spec] of Object.entries(FILTER_FIELDS)) out[name] = docValue(spec).nullable().optional();
+  for (const [name, spec] of Object.entries(FILTER_FIELDS)) out[name] = docSchema(spec, 'json').nullable().optional();
   for (const [alias, canonical] of Object.entries(FILTER_ALIASES)) {
-    out[alias] = docValue(FILTER_FIELDS[canonical]).nullable().optional().describe(`Alias of ${canonical} (D7).`);
+    out[alias] = docSchema(FILTER_FIELDS[canonical], 'json').nullable().optional().describe(`Alias of ${canonical} (D7).`);
   }
   return out;
 }
