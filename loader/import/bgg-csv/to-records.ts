@@ -1,0 +1,100 @@
+// One CSV row → catalog records (new mechanic terms, then the game), merged with the game
+// already stored under the same legacy_id. A catalog game upsert replaces every field, so
+// the stored record is the starting point and the row overlays only what it knows: the
+// dump after the 2021 dataset (or after the XML importer) must not wipe players,
+// mechanics or polls it has no column for.
+
+import type { KnownGames } from './known.js';
+import type { CsvGame } from './layouts.js';
+import { slugify } from '../slugs.js';
+
+export type CatalogObject = Record<string, unknown>;
+
+export interface BuiltRecords {
+  /** Catalog records in the order they must be imported (terms before the game). */
+  records: CatalogObject[];
+  /**
+   * True when the row has a rating that could not be stored: catalog stats require a weight
+   * and its vote count (baseline_stats.weight is NOT NULL), which neither CSV layout gives
+   * together, and the game had no stored stats to carry them.
+   */
+  ratingNotStored: boolean;
+}
+
+export function buildRecords(csv: CsvGame, slug: string, stored: CatalogObject | undefined, known: KnownGames): BuiltRecords {
+  const records: CatalogObject[] = [];
+  const game: CatalogObject = stored ? { ...stored } : { kind: 'game', slug, type: csv.isExpansion ? 'expansion' : 'base_game' };
+  game.name = csv.name;
+  game.legacy_id = csv.bggId;
+  if (csv.year !== undefined) game.year_published = csv.year;
+  // The dump's is_expansion is all it knows about the type; a stored type with a parent
+  // (or a finer one such as promo) came from a richer source and stays.
+  if (stored && csv.isExpansion !== undefined && stored.parent === undefined && (stored.type === 'base_game' || stored.type === 'expansion')) {
+    game.type = csv.isExpansion ? 'expansion' : 'base_game';
+  }
+  applyRange(game, 'min_players', 'max_players', csv.minPlayers, csv.maxPlayers);
+  applyRange(game, 'min_playtime', 'max_playtime', undefined, csv.maxPlaytime);
+  if (csv.minAge !== undefined) game.min_age = csv.minAge;
+
+  const mechanics = mechanicSlugs(csv.mechanics, records, known);
+  // A stored list may hold mapped vocabulary terms from the XML importer: keep it.
+  if (mechanics.length > 0 && !hasItems(game.mechanics)) game.mechanics = mechanics;
+
+  let ratingNotStored = false;
+  if (csv.rating) {
+    const storedStats = isObject(game.stats) ? game.stats : undefined;
+    if (storedStats) game.stats = mergeStats(storedStats, csv);
+    else ratingNotStored = true;
+  }
+  records.push(game);
+  return { records, ratingNotStored };
+}
+
+/** The row's rating overlaid on stored stats; the weight and its vote count stay the stored ones. */
+function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
+  const rating = csv.rating;
+  if (!rating) return stored;
+  const stats: CatalogObject = { ...stored, rating: rating.average, rating_votes: rating.votes };
+  if (stored.rating_votes !== rating.votes) {
+    // A distribution and stddev describe the old vote set; with a new count they would lie.
+    delete stats.rating_distribution;
+    delete stats.rating_stddev;
+  }
+  if (csv.owned !== undefined) stats.owner_count = csv.owned;
+  return stats;
+}
+
+/** Sets min/max from the row unless the result would have min > max (then the stored pair stays). */
+function applyRange(game: CatalogObject, minKey: string, maxKey: string, min: number | undefined, max: number | undefined): void {
+  const nextMin = min ?? game[minKey];
+  const nextMax = max ?? game[maxKey];
+  if (typeof nextMin === 'number' && typeof nextMax === 'number' && nextMin > nextMax) return;
+  if (min !== undefined) game[minKey] = min;
+  if (max !== undefined) game[maxKey] = max;
+}
+
+/**
+ * BGG mechanic names as mechanic slugs. A name whose slug (or alias) the store has is
+ * reused; any other becomes a term of its own, declared once (never dropped).
+ */
+function mechanicSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
+  const slugs: string[] = [];
+  for (const name of names) {
+    const slug = slugify(name);
+    if (slug === '' || slugs.includes(slug) || name.length > 200) continue;
+    if (!known.mechanics.has(slug)) {
+      records.push({ kind: 'mechanic', slug, name });
+      known.mechanics.add(slug);
+    }
+    slugs.push(slug);
+  }
+  return slugs.slice(0, 100);
+}
+
+function hasItems(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
+}
+
+function isObject(value: unknown): value is CatalogObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
