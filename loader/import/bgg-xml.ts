@@ -18,10 +18,11 @@ import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
 import type { ForeignImporter, ForeignImportReport } from './report.js';
 
+/** An expansion waiting for its base game, which comes in a later file. */
 interface Pending {
   item: BggItem;
   type: GameType;
-  where: string;
+  file: string;
 }
 
 /** Label of the last transaction in `rejectedFiles` when it fails. */
@@ -56,7 +57,6 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
     const fileCandidates: RelationshipCandidate[] = [];
     for (const item of baseGamesFirst(parsed.items)) {
       const type = ITEM_TYPES[item.type];
-      const where = `${file} id ${item.id}`;
       if (!type) {
         skips.add(SKIP.itemType, `${file}: id ${item.id} (${item.type})`);
         continue;
@@ -66,7 +66,7 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
         continue;
       }
       if (waitsForLaterBase(item, type, known, inImport)) {
-        fileDeferred.push({ item, type, where });
+        fileDeferred.push({ item, type, file });
         continue;
       }
       const converted = convertItem(item, type, known, skips, file);
@@ -134,7 +134,7 @@ function linkRecords(deferred: Pending[], candidates: RelationshipCandidate[], k
     let ready = waiting.filter((p) => !inboundBases(p.item).some((id) => ids.has(id)));
     if (ready.length === 0) ready = waiting;
     for (const p of ready) {
-      const converted = convertItem(p.item, p.type, known, skips, p.where);
+      const converted = convertItem(p.item, p.type, known, skips, p.file);
       if (!converted) continue;
       records.push(...converted.records);
       candidates.push(...relationshipCandidates(p.item));
