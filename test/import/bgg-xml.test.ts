@@ -13,6 +13,12 @@ import { SKIP } from '../../loader/import/bgg-xml/skips.js';
 import type { ForeignImportReport } from '../../loader/import/report.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
+import { buildDataset } from '../../engine/index.js';
+import { loadDatasetInput } from '../../loader/load.js';
+import { createApp } from '../../server/app.js';
+import { CursorCodec } from '../../server/cursor.js';
+import { DatasetState } from '../../server/state.js';
+import { call, TEST_BASE_URL } from '../helpers/app.js';
 import { emptyStore, jsonl, load } from '../loader/catalog-helpers.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -166,6 +172,15 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     // Pandemic Legacy (161936) is in a thing file; the 4 collection items of the same fixture set are not.
     const collectionOnly = await gameByBggId(store, 68448); // 7 Wonders: only in collections
     expect(collectionOnly).toBeUndefined();
+  });
+
+  it('is served: the engine builds over the imported store and answers by legacy_id', async () => {
+    const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
+    const app = createApp({ state, store, cursors: new CursorCodec('test-secret-0123456789'), publicBaseUrl: TEST_BASE_URL });
+    const list = (await call(app, '/v1/games?legacy_id=174430')).body as { data: { slug: string }[] };
+    expect(list.data.map((g) => g.slug)).toEqual(['gloomhaven']);
+    const detail = (await call(app, '/v1/games/gloomhaven?include=mechanics,alternate_names')).body as Record<string, unknown>;
+    expect(detail).toMatchObject({ name: 'Gloomhaven', type: 'base_game', legacy_id: 174430, top_player_counts: [3] });
   });
 
   it('changes nothing on a re-import: every game unchanged, no record written', async () => {
