@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importBggCsv } from '../../loader/import/bgg-csv/import.js';
+import { importBggCsv } from '../../loader/import/bgg-csv.js';
 import type { ForeignImportReport } from '../../loader/import/report.js';
 import type { Store } from '../../loader/store.js';
 import { emptyStore, game, jsonl, load, stats } from '../loader/catalog-helpers.js';
