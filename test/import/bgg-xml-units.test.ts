@@ -38,6 +38,13 @@ describe('classifying BGG responses', () => {
 
   it('decodes the XML layer and the HTML layer inside descriptions, once each', () => {
     expect(decodeDescription('Two players&amp;rsquo; turn&#10;&amp;quot;Go&amp;quot; &amp;amp;lt;')).toBe('Two players’ turn\n"Go" &lt;');
+    expect(decodeDescription('&amp;mu;&amp;omicron;&amp;nu;')).toBe('μον');
+  });
+
+  it('repairs UTF-8 that BGG double-encoded as Latin-1 references, and only that', () => {
+    expect(decodeDescription('Hans im Gl&amp;#195;&amp;#188;ck')).toBe('Hans im Glück'); // thing_42.xml
+    expect(decodeDescription('Les Journ&amp;#195;&amp;#169;es')).toBe('Les Journées');
+    expect(decodeDescription('Café für 2 × 3 — Ã bientôt')).toBe('Café für 2 × 3 — Ã bientôt');
   });
 });
 

@@ -45,6 +45,13 @@ const HTML_ENTITIES: Record<string, string> = {
   uacute: 'ú',
 };
 
+// Greek letters by name (&alpha; … &Omega;), which BGG descriptions use for Greek words.
+const GREEK = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'omicron', 'pi', 'rho', 'sigmaf', 'sigma', 'tau', 'upsilon', 'phi', 'chi', 'psi', 'omega'];
+for (const [i, name] of GREEK.entries()) {
+  HTML_ENTITIES[name] = String.fromCodePoint(0x3b1 + i);
+  if (name !== 'sigmaf') HTML_ENTITIES[name[0].toUpperCase() + name.slice(1)] = String.fromCodePoint(0x391 + i);
+}
+
 function decode(text: string, named: Record<string, string>): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);/g, (whole, ref: string) => {
     if (ref[0] === '#') {
@@ -62,5 +69,20 @@ export function decodeXml(text: string): string {
 
 /** Decodes BGG text (descriptions, names): the XML layer, then the HTML layer inside it. */
 export function decodeDescription(raw: string): string {
-  return decode(decode(raw, XML_ENTITIES), HTML_ENTITIES);
+  return repairMojibake(decode(decode(raw, XML_ENTITIES), HTML_ENTITIES));
+}
+
+// A run of Latin-1 characters that spell well-formed UTF-8 byte sequences ("GlÃ¼ck").
+const UTF8_AS_LATIN1 = /(?:[\u00C2-\u00DF][\u0080-\u00BF]|[\u00E0-\u00EF][\u0080-\u00BF]{2}|[\u00F0-\u00F4][\u0080-\u00BF]{3})+/g;
+
+/**
+ * Undoes BGG's double encoding of UTF-8 text as Latin-1 character references
+ * (`Gl&amp;#195;&amp;#188;ck` → "GlÃ¼ck" → "Glück"). Only runs that decode as valid UTF-8
+ * are replaced; real text practically never has such runs (a capital Ã followed by ¼).
+ */
+export function repairMojibake(text: string): string {
+  return text.replace(UTF8_AS_LATIN1, (run) => {
+    const fixed = Buffer.from(run, 'latin1').toString('utf8');
+    return fixed.includes('\uFFFD') ? run : fixed;
+  });
 }
