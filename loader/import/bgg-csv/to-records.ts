@@ -6,7 +6,7 @@
 
 import type { KnownGames } from './known.js';
 import type { CsvGame } from './layouts.js';
-import { slugify } from '../slugs.js';
+import { mechanicTerms } from './mechanic-names.js';
 
 export type CatalogObject = Record<string, unknown>;
 
@@ -74,19 +74,19 @@ function applyRange(game: CatalogObject, minKey: string, maxKey: string, min: nu
 }
 
 /**
- * BGG mechanic names as mechanic slugs. A name whose slug (or alias) the store has is
- * reused; any other becomes a term of its own, declared once (never dropped).
+ * BGG mechanic names as our mechanic slugs, through the shared BGG mapping; an unmapped
+ * name is a term of its own (never dropped). A term the store has (slug or alias) is
+ * reused; any other is declared once, before the first game that lists it.
  */
 function mechanicSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
   const slugs: string[] = [];
-  for (const name of names) {
-    const slug = slugify(name);
-    if (slug === '' || slugs.includes(slug) || name.length > 200) continue;
-    if (!known.mechanics.has(slug)) {
-      records.push({ kind: 'mechanic', slug, name });
-      known.mechanics.add(slug);
+  for (const term of names.flatMap(mechanicTerms)) {
+    if (slugs.includes(term.slug)) continue;
+    if (!known.mechanics.has(term.slug)) {
+      records.push({ kind: 'mechanic', slug: term.slug, name: term.name });
+      known.mechanics.add(term.slug);
     }
-    slugs.push(slug);
+    slugs.push(term.slug);
   }
   return slugs.slice(0, 100);
 }
