@@ -2,10 +2,13 @@
 // line and exit 2; failures print one plain sentence and exit 1. `runCli` returns the exit
 // code instead of exiting, so tests run it in-process; server/ludex.ts is the entry point.
 
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { exportCatalog } from '../loader/catalog/export.js';
 import { CatalogImportError, importCatalog, type ImportCounts } from '../loader/catalog/import.js';
+import { importBggCsv } from '../loader/import/bgg-csv.js';
+import { importBggXml } from '../loader/import/bgg-xml.js';
+import type { ForeignImportReport, ForeignImporter } from '../loader/import/report.js';
 import { readLines } from '../loader/lines.js';
 import { StoreLockedError } from '../loader/store.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -13,19 +16,27 @@ import { createLogger, type Logger } from './logger.js';
 import { startServer } from './main.js';
 import { openStore } from './store-setup.js';
 
-const IMPORT_FORMATS = ['catalog'] as const;
+/** Foreign formats, converted into catalog records on the way in (loader/import/). */
+const FOREIGN_IMPORTERS: Readonly<Record<string, ForeignImporter>> = {
+  'bgg-xml': importBggXml,
+  'bgg-csv': importBggCsv,
+};
+const IMPORT_FORMATS: readonly string[] = ['catalog', ...Object.keys(FOREIGN_IMPORTERS)];
 
 const USAGE = `Usage: npm run ludex -- <command>
 
 Commands:
   serve                         serve the API (what npm start runs)
   migrate                       create the store if needed and apply pending migrations
-  import <format> <path|->      import a file (or standard input) into the store; formats: ${IMPORT_FORMATS.join(', ')}
+  import catalog <path|->       import a catalog file (or standard input) in one transaction
+  import <format> <path...>     import files or folders of a foreign format: ${Object.keys(FOREIGN_IMPORTERS).join(', ')}
   export [path]                 write the whole store in the catalog format (standard output without a path)
 
 The store lives in LUDEX_DATA_DIR (default ./data). See README.md for all settings.`;
 
 class UsageError extends Error {}
+/** A failure the user can act on, reported as one sentence. */
+class CommandError extends Error {}
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
@@ -35,7 +46,11 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
       console.error(`ludex: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    const expected = error instanceof CatalogImportError || error instanceof StoreLockedError || error instanceof ConfigError;
+    const expected =
+      error instanceof CatalogImportError ||
+      error instanceof StoreLockedError ||
+      error instanceof ConfigError ||
+      error instanceof CommandError;
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ludex: ${message}`);
     if (!expected && error instanceof Error && error.stack) console.error(error.stack);
@@ -100,26 +115,53 @@ async function migrateCommand(config: Config, logger: Logger): Promise<number> {
 }
 
 async function importCommand(config: Config, args: readonly string[]): Promise<number> {
-  const [format, path] = args;
-  if (args.length !== 2 || format === undefined || path === undefined) {
-    throw new UsageError('import takes a format and a path (or - for standard input)');
+  const [format, ...paths] = args;
+  if (format === undefined || paths.length === 0) {
+    throw new UsageError('import takes a format and a path (catalog also takes - for standard input)');
   }
-  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) {
+  if (!IMPORT_FORMATS.includes(format)) {
     throw new UsageError(`unknown import format "${format}"; formats: ${IMPORT_FORMATS.join(', ')}`);
   }
+  if (format === 'catalog' && paths.length !== 1) throw new UsageError('import catalog takes one path (or -)');
+  const missing = paths.find((p) => p !== '-' && !existsSync(p));
+  if (missing !== undefined) throw new CommandError(`no such file or folder: ${missing}`);
   const { store } = await openStore(config, createLogger(config.logLevel, 2));
   try {
     const started = performance.now();
-    const report = await importCatalog(store, readLines(path), {
+    const importer = Object.hasOwn(FOREIGN_IMPORTERS, format) ? FOREIGN_IMPORTERS[format] : undefined;
+    if (importer) return reportForeign(await importer(store, paths, { onProgress: (status) => process.stderr.write(`\r${status}`) }), started);
+    const report = await importCatalog(store, readLines(paths[0]), {
       onProgress: (lines) => process.stderr.write(`\rimported ${lines.toLocaleString('en')} lines…`),
     });
     process.stderr.write('\n');
-    console.error(`Imported ${report.lines.toLocaleString('en')} lines in ${Math.round(performance.now() - started)} ms.`);
+    console.error(`Imported ${report.lines.toLocaleString('en')} lines in ${elapsed(started)}.`);
     console.error(formatCounts(report.kinds));
     return 0;
   } finally {
     await store.close();
   }
+}
+
+/** Prints a foreign import's summary; fails only when no file could be imported at all. */
+function reportForeign(report: ForeignImportReport, started: number): number {
+  process.stderr.write('\n');
+  const n = (x: number) => x.toLocaleString('en');
+  console.error(
+    `Imported ${n(report.files - report.rejectedFiles.length)} of ${n(report.files)} files in ${elapsed(started)}: ` +
+      `${n(report.created)} games created, ${n(report.updated)} updated, ${n(report.unchanged)} unchanged.`,
+  );
+  const records = Object.entries(report.records).filter(([, count]) => count > 0);
+  if (records.length > 0) console.error(`  other records: ${records.map(([kind, count]) => `${n(count)} ${kind}`).join(', ')}`);
+  for (const skip of report.skipped) {
+    console.error(`  skipped ${n(skip.count)}: ${skip.reason}${skip.examples.length ? ` (e.g. ${skip.examples.slice(0, 3).join(', ')})` : ''}`);
+  }
+  for (const file of report.rejectedFiles) console.error(`  not imported: ${file.path}: ${file.reason}`);
+  return report.files > 0 && report.rejectedFiles.length === report.files ? 1 : 0;
+}
+
+function elapsed(started: number): string {
+  const ms = performance.now() - started;
+  return ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 async function exportCommand(config: Config, path: string | undefined): Promise<number> {

@@ -57,6 +57,33 @@ describe('ludex CLI', () => {
     }
   });
 
+  it('imports foreign formats from several paths and reports what it did', async () => {
+    const dir = tempDir();
+    const csv = join(tempDir(), 'ranks.csv');
+    writeFileSync(
+      csv,
+      [
+        'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion,abstracts_rank,cgs_rank,childrensgames_rank,familygames_rank,partygames_rank,strategygames_rank,thematic_rank,wargames_rank',
+        '13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,',
+        '999999,"Catan: Some Expansion",0,0,0,0,0,1,,,,,,,,',
+      ].join('\n'),
+    );
+    const printed: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
+    try {
+      expect(await runCli(['import', 'bgg-csv', csv], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' })).toBe(0);
+      expect(printed.join('\n')).toMatch(/Imported 1 of 1 files .*: 2 games created, 0 updated, 0 unchanged/);
+      printed.length = 0;
+      expect(await runCli(['import', 'bgg-csv', csv], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' })).toBe(0);
+      expect(printed.join('\n')).toMatch(/0 games created, 0 updated, 2 unchanged/);
+      printed.length = 0;
+      expect(await runCli(['import', 'bgg-xml', join(dir, 'nothing-here')], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' })).toBe(1);
+      expect(printed.join('\n')).toMatch(/no such file or folder/);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('names a bad setting instead of starting', async () => {
     const printed: string[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
