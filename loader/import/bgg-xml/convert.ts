@@ -3,13 +3,13 @@
 // left out rather than clamped, and BGG's "0 = unknown" is read as absent.
 
 import type { GameType, TaxonomyKind } from '../../../engine/domain.js';
-import type { CatalogGame, CatalogRecord, CatalogStats } from '../../catalog/records.js';
+import type { CatalogGame, CatalogRecord } from '../../catalog/records.js';
 import { bggMappings, nameFromSlug } from '../mappings/bgg-mappings.js';
 import { slugify, uniqueSlug } from '../slugs.js';
 import type { Known, NamedKind } from './known.js';
 import type { BggItem, BggLink } from './parse.js';
-import { agePoll, languagePoll, playerCountRatings } from './polls.js';
 import { SKIP, type Skips } from './skips.js';
+import { convertStats, hasAnyVotes } from './stats.js';
 
 export const ITEM_TYPES: Record<string, GameType> = {
   boardgame: 'base_game',
@@ -175,39 +175,6 @@ function addNamed(link: BggLink, kind: NamedKind, known: Known, records: Catalog
     known.addNamed(kind, slug);
   }
   return slug;
-}
-
-/**
- * BGG statistics and polls → `stats`. A 0 average or weight with no votes means "no data".
- * The catalog's stats need both a rating and a weight, so an item lacking either has none.
- */
-export function convertStats(item: BggItem): CatalogStats | undefined {
-  const s = item.stats;
-  if (!s) return undefined;
-  const rated = (s.usersRated ?? 0) > 0 && s.average !== undefined && s.average >= 1 && s.average <= 10;
-  const weighed = (s.numWeights ?? 0) > 0 && s.averageWeight !== undefined && s.averageWeight >= 1 && s.averageWeight <= 5;
-  if (!rated || !weighed || s.average === undefined || s.averageWeight === undefined) return undefined;
-  const stats: CatalogStats = {
-    rating: s.average,
-    rating_votes: s.usersRated ?? 0,
-    weight: s.averageWeight,
-    weight_votes: s.numWeights ?? 0,
-  };
-  if (s.stddev !== undefined && s.stddev >= 0 && s.stddev <= 4.5) stats.rating_stddev = s.stddev;
-  if (s.owned !== undefined && s.owned >= 0) stats.owner_count = s.owned;
-  if (s.wishing !== undefined && s.wishing >= 0) stats.wishlist_count = s.wishing;
-  const ratings = playerCountRatings(item.polls);
-  if (ratings.length) stats.player_count_ratings = ratings.slice(0, 100);
-  const ages = agePoll(item.polls);
-  if (ages.length) stats.age_poll = ages;
-  const languages = languagePoll(item.polls);
-  if (languages.length) stats.language_poll = languages;
-  return stats;
-}
-
-function hasAnyVotes(item: BggItem): boolean {
-  const s = item.stats;
-  return (s?.usersRated ?? 0) > 0 || (s?.numWeights ?? 0) > 0;
 }
 
 function positive(n: number | undefined, max: number): number | undefined {
