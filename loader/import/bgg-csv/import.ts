@@ -15,7 +15,7 @@ import type { ForeignImporter, ForeignImportOptions, ForeignImportReport } from 
 import { MAX_SLUG_LENGTH, trimSlug, uniqueSlug } from '../slugs.js';
 import { loadKnown, type KnownGames } from './known.js';
 import { detectLayout, readRow, type Layout } from './layouts.js';
-import { SkipLog } from './skips.js';
+import { Skips } from '../skips.js';
 import { csvRecords, type CsvRecord } from './split.js';
 import { buildRecords, type CatalogObject } from './to-records.js';
 
@@ -24,7 +24,7 @@ export const BATCH_SIZE = 50_000;
 
 export const importBggCsv: ForeignImporter = async (store, paths, options = {}) => {
   const report: ForeignImportReport = { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
-  const skips = new SkipLog();
+  const skips = new Skips();
   for (const file of await expand(paths)) {
     report.files++;
     await importFile(store, file, report, skips, options);
@@ -51,7 +51,7 @@ async function importFile(
   store: Store,
   path: string,
   report: ForeignImportReport,
-  skips: SkipLog,
+  skips: Skips,
   options: ForeignImportOptions,
 ): Promise<void> {
   const iterator = readLines(path)[Symbol.asyncIterator]();
@@ -90,7 +90,7 @@ class Batch {
     private readonly layout: Layout,
     private readonly known: KnownGames,
     private readonly report: ForeignImportReport,
-    private readonly skips: SkipLog,
+    private readonly skips: Skips,
     private readonly options: ForeignImportOptions,
   ) {}
 

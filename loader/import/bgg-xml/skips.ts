@@ -1,26 +1,7 @@
-// Collects what an import left out, grouped by reason, with a few examples each.
+// The reasons the BGG XML importer leaves something out, named once so the report and the
+// tests agree on them.
 
-import type { SkippedItems } from '../report.js';
-
-const EXAMPLES = 5;
-
-export class Skips {
-  private readonly byReason = new Map<string, SkippedItems>();
-
-  add(reason: string, example: string): void {
-    let entry = this.byReason.get(reason);
-    if (!entry) {
-      entry = { reason, count: 0, examples: [] };
-      this.byReason.set(reason, entry);
-    }
-    entry.count++;
-    if (entry.examples.length < EXAMPLES) entry.examples.push(example);
-  }
-
-  list(): SkippedItems[] {
-    return [...this.byReason.values()];
-  }
-}
+export { Skips } from '../skips.js';
 
 /** The reasons, named once so the report and the tests agree on them. */
 export const SKIP = {
