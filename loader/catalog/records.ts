@@ -113,12 +113,14 @@ const experienceRow = z
 /** Community statistics imported from elsewhere: the baseline raw votes merge into (D19). */
 export const statsSchema = z
   .strictObject({
-    rating: rating10,
-    rating_votes: count,
+    // A source may know ratings but not weight (BGG's CSV dumps) or the reverse: each pair
+    // is optional, but a value never comes without its vote count.
+    rating: rating10.optional(),
+    rating_votes: count.optional(),
     rating_stddev: z.number().min(0).max(4.5).optional(),
     rating_distribution: z.array(count).length(10).optional(),
-    weight: weight5,
-    weight_votes: count,
+    weight: weight5.optional(),
+    weight_votes: count.optional(),
     owner_count: count.optional(),
     wishlist_count: count.optional(),
     total_plays: count.optional(),
@@ -133,6 +135,14 @@ export const statsSchema = z
       .max(5)
       .optional(),
     experience_playtime: z.array(experienceRow).max(4).optional(),
+  })
+  .refine((s) => (s.rating === undefined) === (s.rating_votes === undefined), {
+    message: 'must come with rating_votes (give both or neither)',
+    path: ['rating'],
+  })
+  .refine((s) => (s.weight === undefined) === (s.weight_votes === undefined), {
+    message: 'must come with weight_votes (give both or neither)',
+    path: ['weight'],
   })
   .refine((s) => s.rating_distribution === undefined || sum(s.rating_distribution) === s.rating_votes, {
     message: 'rating_distribution must sum to rating_votes',

@@ -86,7 +86,8 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
   const subjects: SnapshotSubject[] = [];
   for (const g of mostRated.filter((x) => (x.type ?? 'base_game') === 'base_game').slice(0, SNAPSHOT_GAMES)) {
     const s = statsBySlug.get(g.slug)?.stats;
-    if (!s) continue;
+    // Demo stats always carry both pairs; a game without them gets no snapshot history.
+    if (s?.rating === undefined || s.rating_votes === undefined || s.weight === undefined || s.weight_votes === undefined) continue;
     subjects.push({
       slug: g.slug,
       categories: g.categories ?? [],

@@ -3,6 +3,7 @@
 
 import type { Queryable, Store } from '../store.js';
 import { INITIAL_SCHEMA } from './001-initial.js';
+import { OPTIONAL_BASELINE_PAIRS } from './002-optional-baseline-pairs.js';
 
 export interface Migration {
   version: number;
@@ -10,7 +11,10 @@ export interface Migration {
   statements: readonly string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', statements: INITIAL_SCHEMA }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', statements: INITIAL_SCHEMA },
+  { version: 2, name: 'optional baseline rating and weight', statements: OPTIONAL_BASELINE_PAIRS },
+];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 

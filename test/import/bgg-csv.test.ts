@@ -22,7 +22,6 @@ const present = existsSync(DATASET) && existsSync(DUMP);
 if (!present) console.warn(`SKIPPED: BGG CSV importer tests need ${BGG_CSV} (../shared/data is absent)`);
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
-const RATING_NOT_STORED = /^rating not stored/;
 
 const temp: string[] = [];
 afterAll(async () => {
@@ -30,9 +29,9 @@ afterAll(async () => {
 });
 
 async function byBggId(store: Store, bggId: number) {
-  const rows = await store.all<{ id: string; slug: string; name: string; type: string; year_published: number | null; min_players: number | null; max_players: number | null; max_playtime: number | null; min_age: number | null; rating: number | null; rating_votes: number | null; weight: number | null; owner_count: number | null }>(
+  const rows = await store.all<{ id: string; slug: string; name: string; type: string; year_published: number | null; min_players: number | null; max_players: number | null; max_playtime: number | null; min_age: number | null; rating: number | null; rating_votes: number | null; bayes_rating: number | null; weight: number | null; weight_votes: number | null; owner_count: number | null }>(
     `SELECT g.id, g.slug, g.name, g.type, g.year_published, g.min_players, g.max_players, g.max_playtime, g.min_age,
-            g.rating, g.rating_votes, g.weight, g.owner_count
+            g.rating, g.rating_votes, g.bayes_rating, g.weight, g.weight_votes, g.owner_count
      FROM games g JOIN external_identifiers e ON e.game_id = g.id WHERE e.source = 'legacy' AND e.external_id = ?`,
     [String(bggId)],
   );
@@ -80,10 +79,11 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     expect(mechanics).toHaveLength(23);
     expect(mechanics.slice(0, 3)).toEqual(['action-queue', 'action-retrieval', 'elapsed-real-time']);
     expect(mechanics).toEqual(expect.arrayContaining(['cooperative', 'deck-building', 'bag-building', 'pool-building', 'hex-and-counter', 'scenario-mission-campaign-game']));
-    // Catalog stats need weight_votes, which this file does not have: the rating is
-    // reported, not stored (docs/import-bgg-csv.md).
-    expect(gloomhaven.rating).toBeNull();
-    expect(skip(report, RATING_NOT_STORED)?.count).toBe(20_327);
+    // The rating is stored; the weight is not, because this file has no weight vote count
+    // and the catalog never stores a value without its votes (docs/import-bgg-csv.md).
+    expect(gloomhaven).toMatchObject({ rating: 8.79, rating_votes: 42_055, weight: null, weight_votes: null, owner_count: 68_323 });
+    expect(gloomhaven.bayes_rating).toBeGreaterThan(8);
+    expect(report.skipped.map((s) => s.reason)).not.toContainEqual(expect.stringMatching(/rating/));
 
     const again = await importBggCsv(store, [DATASET], { now: NOW });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 20_327 });
@@ -96,7 +96,6 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     await load(store, jsonl(game('my-gloomhaven', { name: 'Gloomhaven', legacy_id: 174430, min_players: 2, stats: stats(7, 10, { rating_distribution: [0, 0, 0, 0, 0, 0, 10, 0, 0, 0] }) })));
     const report = await importBggCsv(store, [DATASET], { now: NOW });
     expect(report.updated).toBe(1);
-    expect(skip(report, RATING_NOT_STORED)?.count).toBe(20_326);
     const g = await byBggId(store, 174430);
     expect(g).toMatchObject({ slug: 'my-gloomhaven', min_players: 1, rating: 8.79, rating_votes: 42_055, weight: 2.5, owner_count: 68_323 });
   }, 120_000);
@@ -114,8 +113,9 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(171_716);
     expect(await scalar(store, `SELECT count(*) AS n FROM games WHERE type = 'expansion'`)).toBe(37_475);
     expect(await scalar(store, `SELECT count(*) AS n FROM games WHERE year_published IS NULL`)).toBe(11_585);
-    // Rated items: 133,920 in the dump; none can be stored without a weight (see docs).
-    expect(skip(report, RATING_NOT_STORED)?.count).toBe(133_920);
+    // Rated items: 133,920 in the dump, each stored with its average and vote count.
+    expect(await scalar(store, `SELECT count(*) AS n FROM games WHERE rating_votes > 0`)).toBe(133_920);
+    expect(await byBggId(store, 224517)).toMatchObject({ rating: 8.57018, rating_votes: 55_403 });
 
     expect(await byBggId(store, 224517)).toMatchObject({ slug: 'brass-birmingham', name: 'Brass: Birmingham', type: 'base_game', year_published: 2018 });
     // Three games named Coup: the first in the file gets the plain slug, the others their id.

@@ -284,3 +284,33 @@ describe('lines that are not records', () => {
     }
   });
 });
+
+describe('stats with only one of the rating and weight pairs', () => {
+  it('stores either pair alone, refuses a value without its votes, and round-trips', async () => {
+    const store = await emptyStore();
+    try {
+      const lines = [
+        '{"kind":"game","slug":"rated-only","name":"Rated Only","type":"base_game","stats":{"rating":7.5,"rating_votes":40}}',
+        '{"kind":"game","slug":"weighed-only","name":"Weighed Only","type":"base_game","stats":{"weight":2.5,"weight_votes":12}}',
+      ];
+      await load(store, lines);
+      const rows = await store.all<{ slug: string; rating: number | null; rating_votes: number | null; weight: number | null; bayes_rating: number | null }>(
+        'SELECT slug, rating, rating_votes, weight, bayes_rating FROM games ORDER BY slug',
+      );
+      expect(rows).toEqual([
+        { slug: 'rated-only', rating: 7.5, rating_votes: 40, weight: null, bayes_rating: 7.5 },
+        { slug: 'weighed-only', rating: null, rating_votes: null, weight: 2.5, bayes_rating: null },
+      ]);
+      const exported = await exportLines(store);
+      expect(exported.filter((l) => l.includes('"kind":"game"')).map((l) => JSON.parse(l).stats)).toEqual([
+        { rating: 7.5, rating_votes: 40 },
+        { weight: 2.5, weight_votes: 12 },
+      ]);
+      await expect(load(store, ['{"kind":"game","slug":"half","name":"Half","type":"base_game","stats":{"rating":7}}'])).rejects.toThrow(
+        /line 1, field "stats.rating": must come with rating_votes/,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});

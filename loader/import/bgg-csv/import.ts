@@ -128,12 +128,6 @@ class Batch {
       const slug = hit?.slug ?? this.slugFor(game.bggId, game.name);
       if (!hit) newSlugs.push(slug);
       const built = buildRecords(game, slug, stored, this.known);
-      if (built.ratingNotStored) {
-        this.skips.add(
-          'rating not stored: catalog stats need a weight and its vote count, which this source does not give (docs/import-bgg-csv.md)',
-          `${this.path}:${line}`,
-        );
-      }
       for (const record of built.records) {
         lines.push(JSON.stringify(record));
         sourceLines.push(line);

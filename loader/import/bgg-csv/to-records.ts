@@ -13,12 +13,6 @@ export type CatalogObject = Record<string, unknown>;
 export interface BuiltRecords {
   /** Catalog records in the order they must be imported (terms before the game). */
   records: CatalogObject[];
-  /**
-   * True when the row has a rating that could not be stored: catalog stats require a weight
-   * and its vote count (baseline_stats.weight is NOT NULL), which neither CSV layout gives
-   * together, and the game had no stored stats to carry them.
-   */
-  ratingNotStored: boolean;
 }
 
 export function buildRecords(csv: CsvGame, slug: string, stored: CatalogObject | undefined, known: KnownGames): BuiltRecords {
@@ -40,17 +34,15 @@ export function buildRecords(csv: CsvGame, slug: string, stored: CatalogObject |
   // A stored list may hold mapped vocabulary terms from the XML importer: keep it.
   if (mechanics.length > 0 && !hasItems(game.mechanics)) game.mechanics = mechanics;
 
-  let ratingNotStored = false;
-  if (csv.rating) {
-    const storedStats = isObject(game.stats) ? game.stats : undefined;
-    if (storedStats) game.stats = mergeStats(storedStats, csv);
-    else ratingNotStored = true;
-  }
+  if (csv.rating) game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
   records.push(game);
-  return { records, ratingNotStored };
+  return { records };
 }
 
-/** The row's rating overlaid on stored stats; the weight and its vote count stay the stored ones. */
+/**
+ * The row's rating overlaid on the stored stats (or none). Neither CSV layout gives a
+ * weight together with its vote count, so a stored weight pair stays and none is invented.
+ */
 function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
   const rating = csv.rating;
   if (!rating) return stored;

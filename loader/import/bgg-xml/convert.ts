@@ -9,7 +9,7 @@ import { slugify, uniqueSlug } from '../slugs.js';
 import type { Known, NamedKind } from './known.js';
 import type { BggItem, BggLink } from './parse.js';
 import { SKIP, type Skips } from './skips.js';
-import { convertStats, hasAnyVotes } from './stats.js';
+import { convertStats } from './stats.js';
 
 export const ITEM_TYPES: Record<string, GameType> = {
   boardgame: 'base_game',
@@ -120,7 +120,6 @@ export function convertItem(item: BggItem, type: GameType, known: Known, skips: 
   if (alternates.length) game.alternate_names = alternates;
   const stats = convertStats(item);
   if (stats) game.stats = stats;
-  else if (item.stats && hasAnyVotes(item)) skips.add(SKIP.stats, `${where}: id ${item.id} ${name}`);
   records.push(game);
   return { records, game };
 }

@@ -12,6 +12,4 @@ export const SKIP = {
   relationship: 'link not imported as a relationship: the other game is neither in this import nor in the store',
   linkType: 'link type has no counterpart in the catalog (accessory, family-of-items, etc.)',
   placeholder: 'placeholder credit ("(Uncredited)", "(Unknown)") not imported',
-  stats:
-    'statistics and polls not imported: the catalog stats need both a rating and a weight, and BGG has no votes for one of them',
 } as const;

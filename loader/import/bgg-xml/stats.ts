@@ -5,21 +5,21 @@ import type { BggItem } from './parse.js';
 import { agePoll, languagePoll, playerCountRatings } from './polls.js';
 
 /**
- * BGG statistics and polls → `stats`. A 0 average or weight with no votes means "no data".
- * The catalog's stats need both a rating and a weight, so an item lacking either has none.
+ * BGG statistics and polls → `stats`. A 0 average or weight with no votes means "no data":
+ * that pair is left out (each of rating and weight comes only with its vote count).
  */
 export function convertStats(item: BggItem): CatalogStats | undefined {
   const s = item.stats;
   if (!s) return undefined;
-  const rated = (s.usersRated ?? 0) > 0 && s.average !== undefined && s.average >= 1 && s.average <= 10;
-  const weighed = (s.numWeights ?? 0) > 0 && s.averageWeight !== undefined && s.averageWeight >= 1 && s.averageWeight <= 5;
-  if (!rated || !weighed || s.average === undefined || s.averageWeight === undefined) return undefined;
-  const stats: CatalogStats = {
-    rating: s.average,
-    rating_votes: s.usersRated ?? 0,
-    weight: s.averageWeight,
-    weight_votes: s.numWeights ?? 0,
-  };
+  const stats: CatalogStats = {};
+  if ((s.usersRated ?? 0) > 0 && s.average !== undefined && s.average >= 1 && s.average <= 10) {
+    stats.rating = s.average;
+    stats.rating_votes = s.usersRated;
+  }
+  if ((s.numWeights ?? 0) > 0 && s.averageWeight !== undefined && s.averageWeight >= 1 && s.averageWeight <= 5) {
+    stats.weight = s.averageWeight;
+    stats.weight_votes = s.numWeights;
+  }
   if (s.stddev !== undefined && s.stddev >= 0 && s.stddev <= 4.5) stats.rating_stddev = s.stddev;
   if (s.owned !== undefined && s.owned >= 0) stats.owner_count = s.owned;
   if (s.wishing !== undefined && s.wishing >= 0) stats.wishlist_count = s.wishing;
@@ -29,10 +29,5 @@ export function convertStats(item: BggItem): CatalogStats | undefined {
   if (ages.length) stats.age_poll = ages;
   const languages = languagePoll(item.polls);
   if (languages.length) stats.language_poll = languages;
-  return stats;
-}
-
-export function hasAnyVotes(item: BggItem): boolean {
-  const s = item.stats;
-  return (s?.usersRated ?? 0) > 0 || (s?.numWeights ?? 0) > 0;
+  return Object.keys(stats).length > 0 ? stats : undefined;
 }
