@@ -9,17 +9,20 @@ import { linkSchema } from './responses/links.js';
 const count = z.number().int().min(0);
 const minutes = z.number().min(0);
 
-/** Contract-named effective values (the same members as responses/game.ts EffectiveValues). */
-const effectiveValues = z.object({
-  min_players: z.number().int().nullable(),
-  max_players: z.number().int().nullable(),
-  min_playtime: minutes.nullable(),
-  max_playtime: minutes.nullable(),
-  weight: z.number().nullable(),
-  min_age: z.number().int().nullable(),
-  top_at: z.array(z.number().int()),
-  recommended_at: z.array(z.number().int()),
-});
+/** Contract-named effective values (matched_via, effective properties); defined here, the
+ * leaf of the response schemas, so responses/game.ts can use it without an import cycle. */
+export const effectiveValuesSchema = z
+  .object({
+    min_players: z.number().int().nullable(),
+    max_players: z.number().int().nullable(),
+    min_playtime: minutes.nullable(),
+    max_playtime: minutes.nullable(),
+    weight: z.number().nullable(),
+    min_age: z.number().int().nullable(),
+    top_at: z.array(z.number().int()),
+    recommended_at: z.array(z.number().int()),
+  })
+  .meta({ id: 'EffectiveValues' });
 
 // ---- effective properties (SPEC-NOTES D13) ----
 
@@ -28,10 +31,10 @@ export const effectivePropertiesSchema = z
     base_game: z.string().describe('Slug of the base game (shape a)'),
     base_game_id: z.string(),
     expansions: z.array(z.string()).describe('Slugs of the applied expansions, release order (shape a)'),
-    base: effectiveValues.describe('The base game values (shape b)'),
+    base: effectiveValuesSchema.describe('The base game values (shape b)'),
     applied_expansions: z.array(z.string()).describe('Same as expansions (shape b)'),
-    effective: effectiveValues.describe('Resolved values (shape b)'),
-    effective_properties: effectiveValues.describe('Same as effective (shape a)'),
+    effective: effectiveValuesSchema.describe('Resolved values (shape b)'),
+    effective_properties: effectiveValuesSchema.describe('Same as effective (shape a)'),
     combination_source: z.enum(['explicit', 'computed', 'base_only']),
     resolution_tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     individual_effects: z

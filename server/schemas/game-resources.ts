@@ -2,8 +2,8 @@
 // OpenAPI document shows and what the tests parse real responses with.
 
 import { z } from 'zod';
-import { AWARD_RESULTS, GAME_TYPES, PERSON_ROLES, RELATIONSHIP_TYPES } from '../../engine/domain.js';
-import { gameSchema, linkSchema, listEnvelope, pollsSchema } from './responses/common.js';
+import { GAME_TYPES, RELATIONSHIP_TYPES } from '../../engine/domain.js';
+import { creditSchema, gameAwardSchema, gameSchema, linkSchema, listEnvelope, pollsSchema } from './responses/common.js';
 
 export { effectivePropertiesSchema, experienceProfileSchema } from './game-embeds.js';
 
@@ -45,31 +45,11 @@ export const gameRelationshipsSchema = z
   .object({ data: z.array(gameRelationshipSchema), _links: z.object({ self: linkSchema, game: linkSchema }) })
   .meta({ id: 'GameRelationships' });
 
-const creditItemSchema = z.object({
-  game_id: z.string(),
-  person_id: z.string(),
-  role: z.enum(PERSON_ROLES),
-  person_name: z.string(),
-  person_slug: z.string(),
-  _links: z.object({ person: linkSchema, game: linkSchema }),
-});
-
 export const gameCreditsSchema = z
-  .object({ data: z.array(creditItemSchema), _links: z.object({ self: linkSchema, game: linkSchema }) })
+  .object({ data: z.array(creditSchema), _links: z.object({ self: linkSchema, game: linkSchema }) })
   .meta({ id: 'GameCredits', description: 'Designers, artists, then the GameCredit roles in contract order' });
 
-const gameAwardItemSchema = z.object({
-  game_id: z.string(),
-  award_id: z.string(),
-  award_slug: z.string(),
-  award_name: z.string(),
-  year: z.number().int(),
-  result: z.enum(AWARD_RESULTS),
-  category: z.string().nullable(),
-  _links: z.object({ award: linkSchema, game: linkSchema }),
-});
-
-export const gameAwardsPageSchema = listEnvelope(gameAwardItemSchema).meta({ id: 'GameAwardsPage' });
+export const gameAwardsPageSchema = listEnvelope(gameAwardSchema).meta({ id: 'GameAwardsPage' });
 export const gameExpansionsPageSchema = listEnvelope(gameSchema).meta({ id: 'GameExpansionsPage' });
 
 // ---- query parameters, as their string forms (OpenAPI) ----

@@ -7,7 +7,7 @@ import { listLinksSchema } from './links.js';
 export { linkSchema, linksSchema, listLinksSchema } from './links.js';
 export { fieldErrorSchema, problemSchema } from './problem.js';
 export { effectiveValuesSchema, gameBaseSchema, gameLinksSchema, gameSchema, matchedViaSchema } from './game.js';
-export { entityRefSchema, pollsSchema } from './embeds.js';
+export { creditSchema, entityRefSchema, gameAwardSchema, pollsSchema } from './embeds.js';
 
 /** `meta` of every list (SPEC-NOTES D42); endpoints add extras (sort, filters_applied, facets...). */
 export const listMetaSchema = z

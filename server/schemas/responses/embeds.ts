@@ -21,7 +21,7 @@ const expansionRef = z
   })
   .meta({ id: 'ExpansionRef' });
 
-const creditSchema = z
+export const creditSchema = z
   .object({
     game_id: z.string(),
     person_id: z.string(),
@@ -32,7 +32,7 @@ const creditSchema = z
   })
   .meta({ id: 'GameCredit' });
 
-const gameAwardSchema = z
+export const gameAwardSchema = z
   .object({
     game_id: z.string(),
     award_id: z.string(),

@@ -8,6 +8,7 @@ import {
   GAME_TYPES,
   LANGUAGE_DEPENDENCE_LEVELS,
 } from '../../../engine/domain.js';
+import { effectiveValuesSchema } from '../game-embeds.js';
 import { gameEmbedsShape } from './embeds.js';
 import { linkSchema } from './links.js';
 
@@ -26,18 +27,7 @@ export const gameLinksSchema = z
   })
   .meta({ id: 'GameLinks' });
 
-export const effectiveValuesSchema = z
-  .object({
-    min_players: z.number().int().nullable(),
-    max_players: z.number().int().nullable(),
-    min_playtime: minutes.nullable(),
-    max_playtime: minutes.nullable(),
-    weight: z.number().nullable(),
-    min_age: z.number().int().nullable(),
-    top_at: z.array(z.number().int()),
-    recommended_at: z.array(z.number().int()),
-  })
-  .meta({ id: 'EffectiveValues' });
+export { effectiveValuesSchema };
 
 export const matchedViaSchema = z
   .object({
