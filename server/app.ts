@@ -3,25 +3,33 @@
 
 import { H3 } from 'h3';
 import type { Store } from '../loader/store.js';
+import type { ApiKeys } from './auth/api-keys.js';
 import type { CursorCodec } from './cursor.js';
 import { route, sendJson } from './http.js';
 import { API_PREFIX, link } from './links.js';
 import { silentLogger, type Logger } from './logger.js';
+import type { Materializer } from './materializer.js';
 import { INDEX_DOC } from './openapi/route-docs.js';
 import { problemResponse, toProblem } from './problem.js';
+import { registerAdminRoutes } from './routes/admin.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerExportRoutes } from './routes/export.js';
 import { registerGameResourceRoutes } from './routes/game-resources.js';
 import { registerGameRoutes } from './routes/games.js';
+import { registerHistoryRoutes } from './routes/history.js';
 import { registerProbeRoutes } from './routes/probes.js';
 import { registerSearchRoutes } from './routes/search.js';
+import { registerTrendRoutes } from './routes/trends.js';
+import { registerVoteRoutes } from './routes/votes.js';
 import type { DatasetState } from './state.js';
 
 export interface AppDeps {
   state: DatasetState;
   store: Store;
   cursors: CursorCodec;
+  keys: ApiKeys;
+  materializer: Materializer;
   /** Base of problem `type` URIs. */
   publicBaseUrl: string;
   logger?: Logger;
@@ -62,8 +70,12 @@ export function createApp(deps: AppDeps): H3 {
   registerSearchRoutes(app, deps);
   registerGameRoutes(app, deps);
   registerGameResourceRoutes(app, deps);
+  registerVoteRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
+  registerTrendRoutes(app, deps);
   registerCatalogRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   // Last: the OpenAPI document describes every route registered before it.
   registerDocsRoutes(app, deps);
   return app;

@@ -11,6 +11,9 @@ import { importBggXml } from '../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../loader/import/report.js';
 import { readLines } from '../loader/lines.js';
 import { StoreLockedError } from '../loader/store.js';
+import { keysCommand } from './commands/keys.js';
+import { materializeCommand } from './commands/materialize.js';
+import { CommandError, UsageError } from './commands/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { startServer } from './main.js';
@@ -31,12 +34,15 @@ Commands:
   import catalog <path|->       import a catalog file (or standard input) in one transaction
   import <format> <path...>     import files or folders of a foreign format: ${Object.keys(FOREIGN_IMPORTERS).join(', ')}
   export [path]                 write the whole store in the catalog format (standard output without a path)
+  materialize                   recompute aggregates, ranks and this period's snapshots from baseline and votes
+  keys create [--admin] [--name N]
+                                issue an API key (printed once on standard output)
+  keys list                     list API keys (never the keys themselves)
+  keys revoke ID                revoke an API key
 
-The store lives in LUDEX_DATA_DIR (default ./data). See README.md for all settings.`;
+Commands other than serve need the server stopped: it holds the store. The store lives in
+LUDEX_DATA_DIR (default ./data). See README.md for all settings.`;
 
-class UsageError extends Error {}
-/** A failure the user can act on, reported as one sentence. */
-class CommandError extends Error {}
 
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
@@ -74,6 +80,11 @@ async function dispatch(argv: readonly string[], env: NodeJS.ProcessEnv): Promis
       return migrateCommand(config, createLogger(config.logLevel, 2));
     case 'import':
       return importCommand(config, args);
+    case 'materialize':
+      expectArgs(args, 0, 'materialize');
+      return materializeCommand(config);
+    case 'keys':
+      return keysCommand(config, args);
     case 'export':
       if (args.length > 1) throw new UsageError('export takes at most one path');
       return exportCommand(config, args[0]);

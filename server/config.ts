@@ -2,6 +2,7 @@
 // documented in the README's configuration table; keep the two in step.
 
 import { resolve } from 'node:path';
+import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
 
 const onOff = z
@@ -20,7 +21,37 @@ const configSchema = z.object({
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a size such as "2GB"')
     .default('2GB'),
   NODE_ENV: z.string().default('development'),
+  // access (SPEC-NOTES D33–D35)
+  API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_AUTHENTICATED: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: onOff.default(false),
+  REDIS_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().min(1).default('*'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // materialization (SPEC-NOTES D20, D21, D40, D47)
+  MATERIALIZE_CRON: z
+    .string()
+    .refine((v) => v === 'off' || isValidCron(v), 'must be a cron expression such as "0 3 * * *" (UTC) or off')
+    .default('0 3 * * *'),
+  SNAPSHOT_CADENCE: z.enum(['monthly', 'quarterly', 'yearly']).default('monthly'),
+  BAYES_PRIOR_VOTES: z.coerce.number().min(0).default(100),
+  BAYES_PRIOR_MEAN: z.coerce.number().min(1).max(10).optional(),
+  RANK_MIN_VOTES: z.coerce.number().int().min(1).default(1),
+  TRENDING_WINDOW_DAYS: z.coerce.number().int().min(1).default(30),
 });
+
+export type SnapshotCadence = z.infer<typeof configSchema>['SNAPSHOT_CADENCE'];
+
+/** The knobs of the aggregate pipeline (import and materialization share them). */
+export interface AggregateSettings {
+  readonly bayesPriorVotes: number;
+  /** null: the global mean of step 2. */
+  readonly bayesPriorMean: number | null;
+  readonly rankMinVotes: number;
+  readonly trendingWindowDays: number;
+  readonly snapshotCadence: SnapshotCadence;
+}
 
 export interface Config {
   readonly port: number;
@@ -33,6 +64,18 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly duckdbMemoryLimit: string;
   readonly production: boolean;
+  /** Explicit API_KEY_SECRET; undefined means "generate one in the data dir" (not in production). */
+  readonly apiKeySecret: string | undefined;
+  readonly rateLimitAnonymous: number;
+  readonly rateLimitAuthenticated: number;
+  readonly trustProxy: boolean;
+  readonly redisUrl: string | undefined;
+  /** '*' or an explicit list of origins. */
+  readonly corsOrigins: '*' | readonly string[];
+  readonly requestTimeoutMs: number;
+  /** Cron expression (UTC) of the scheduled materialization; null when MATERIALIZE_CRON=off. */
+  readonly materializeCron: string | null;
+  readonly aggregates: AggregateSettings;
 }
 
 export class ConfigError extends Error {
@@ -59,5 +102,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     duckdbMemoryLimit: c.DUCKDB_MEMORY_LIMIT,
     production: c.NODE_ENV === 'production',
+    apiKeySecret: c.API_KEY_SECRET,
+    rateLimitAnonymous: c.RATE_LIMIT_ANONYMOUS,
+    rateLimitAuthenticated: c.RATE_LIMIT_AUTHENTICATED,
+    trustProxy: c.TRUST_PROXY,
+    redisUrl: c.REDIS_URL,
+    corsOrigins: parseOrigins(c.CORS_ORIGINS),
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    materializeCron: c.MATERIALIZE_CRON === 'off' ? null : c.MATERIALIZE_CRON,
+    aggregates: Object.freeze({
+      bayesPriorVotes: c.BAYES_PRIOR_VOTES,
+      bayesPriorMean: c.BAYES_PRIOR_MEAN ?? null,
+      rankMinVotes: c.RANK_MIN_VOTES,
+      trendingWindowDays: c.TRENDING_WINDOW_DAYS,
+      snapshotCadence: c.SNAPSHOT_CADENCE,
+    }),
   });
+}
+
+function parseOrigins(value: string): '*' | readonly string[] {
+  const origins = value.split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+  return origins.includes('*') ? '*' : Object.freeze(origins);
 }

@@ -16,6 +16,8 @@ export interface RouteDoc {
   /** Query parameters, as a zod object of their string forms. */
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The route needs an API key ('key') or an admin key ('admin'). */
+  auth?: 'key' | 'admin';
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 

@@ -2,14 +2,17 @@
 
 import { createServer, type Server } from 'node:http';
 import { toNodeHandler } from 'h3';
-import { buildDataset } from '../engine/index.js';
-import { loadDatasetInput } from '../loader/load.js';
+import { abandonStaleRuns } from '../loader/materialize/run.js';
 import type { Store } from '../loader/store.js';
 import { createApp } from './app.js';
+import { ApiKeys } from './auth/api-keys.js';
+import { apiKeySecret } from './auth/secret.js';
 import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
+import { loadDataset } from './dataset-loader.js';
 import type { Logger } from './logger.js';
+import { Materializer } from './materializer.js';
 import { DatasetState } from './state.js';
 import { cursorSecret, ensureDemoCatalog, openStore } from './store-setup.js';
 
@@ -22,9 +25,7 @@ export interface RunningServer {
 
 export async function loadState(store: Store, logger: Logger): Promise<DatasetState> {
   const started = performance.now();
-  const dataset = buildDataset(await loadDatasetInput(store));
-  // Build every sort order and range index now, so no request pays for the first use.
-  dataset.prepare();
+  const dataset = await loadDataset(store);
   logger.info({ games: dataset.size, ms: Math.round(performance.now() - started) }, 'dataset loaded');
   return new DatasetState(dataset);
 }
@@ -34,9 +35,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { store } = opened;
   try {
     await ensureDemoCatalog(opened, config, logger);
+    const keys = new ApiKeys(store, apiKeySecret(config));
+    await ensureAdminKey(keys);
+    const abandoned = await abandonStaleRuns(store);
+    if (abandoned > 0) logger.warn({ runs: abandoned }, 'materialization runs interrupted by an earlier stop were marked abandoned');
     const state = await loadState(store, logger);
     const cursors = new CursorCodec(await cursorSecret(store));
-    const app = createApp({ state, store, cursors, publicBaseUrl: config.publicBaseUrl, logger });
+    const reload = async () => {
+      const started = performance.now();
+      state.swap(await loadDataset(store));
+      logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
+    };
+    const materializer = new Materializer(store, config.aggregates, reload, logger);
+    const app = createApp({ state, store, cursors, keys, materializer, publicBaseUrl: config.publicBaseUrl, logger });
     const server = createServer(toNodeHandler(app));
     // Requests Node cannot parse never reach h3; answer them with a problem too.
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -54,13 +65,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     logger.info({ url, store: config.storePath }, 'Ludex is serving');
+    if (config.materializeCron !== null) materializer.startSchedule(config.materializeCron);
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        await materializer.stopSchedule();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        // A run in progress commits or fails as a whole before the store closes.
+        await materializer.idle();
         await store.close();
       })());
     return { server, store, url, close };
@@ -68,4 +83,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await store.close();
     throw error;
   }
+}
+
+/**
+ * SPEC-NOTES D33 (as overridden): a store without an active admin key gets one on start.
+ * The plaintext goes to the terminal once, never to the log stream.
+ */
+async function ensureAdminKey(keys: ApiKeys): Promise<void> {
+  if (await keys.hasActiveAdmin()) return;
+  const issued = await keys.create({ admin: true, name: 'initial admin key' });
+  process.stderr.write(
+    `\nNo admin API key existed, so one was created. It is shown only this once; keep it safe:\n\n  ${issued.key}\n\n` +
+      'Send it as X-API-Key to /v1/admin routes; `npm run ludex -- keys create` makes more while the server is stopped.\n\n',
+  );
 }

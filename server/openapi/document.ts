@@ -51,7 +51,17 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
     info,
     tags: [...tags].map((name) => ({ name })),
     paths,
-    components: { schemas: sortedKeys(components.schemas) },
+    components: {
+      schemas: sortedKeys(components.schemas),
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'Optional on reads (raises the rate limit), required on writes; admin routes need an admin key.',
+        },
+      },
+    },
   };
 }
 
@@ -64,6 +74,7 @@ function documented(route: RegisteredRoute, doc: RouteDoc, components: Component
     responses: {},
   };
   if (doc.description !== undefined) operation.description = doc.description;
+  if (doc.auth !== undefined) operation.security = [{ ApiKey: [] }];
   if (doc.body) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: components.schema(doc.body, 'input') } } };
   }

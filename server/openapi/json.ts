@@ -36,6 +36,7 @@ export interface OperationObject {
   parameters: ParameterObject[];
   requestBody?: { required: boolean; content: Record<string, MediaTypeObject> };
   responses: Record<string, ResponseObject>;
+  security?: Record<string, string[]>[];
   /** Set on routes registered without a RouteDoc (a test forbids them). */
   'x-undocumented'?: boolean;
 }
@@ -47,5 +48,5 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description: string };
   tags: { name: string }[];
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, JsonObject> };
+  components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
 }

@@ -9,8 +9,13 @@ import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
-import { createApp } from '../../server/app.js';
+import { createApp, type AppDeps } from '../../server/app.js';
+import { ApiKeys } from '../../server/auth/api-keys.js';
+import { loadConfig } from '../../server/config.js';
 import { CursorCodec } from '../../server/cursor.js';
+import { loadDataset } from '../../server/dataset-loader.js';
+import { silentLogger } from '../../server/logger.js';
+import { Materializer } from '../../server/materializer.js';
 import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
 
@@ -28,8 +33,27 @@ export async function demoApp(): Promise<TestApp> {
   await migrate(store);
   await importCatalog(store, readLines(DEMO_CATALOG_PATH));
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
-  const app = createApp({ state, store, cursors: new CursorCodec('test-secret-0123456789'), publicBaseUrl: TEST_BASE_URL });
+  const app = createApp(testAppDeps(store, state));
   return { app, store, state, close: () => store.close() };
+}
+
+export const TEST_API_KEY_SECRET = 'test-api-key-secret-0123456789abcdef';
+
+/**
+ * Everything createApp needs around a store and a state, as the server wires it (keys
+ * under a fixed test secret, a materializer that reloads `state`); `overrides` replace parts.
+ */
+export function testAppDeps(store: Store, state: DatasetState, overrides: Partial<AppDeps> = {}): AppDeps {
+  const reload = async () => state.swap(await loadDataset(store));
+  return {
+    state,
+    store,
+    cursors: new CursorCodec('test-secret-0123456789'),
+    keys: new ApiKeys(store, TEST_API_KEY_SECRET),
+    materializer: new Materializer(store, loadConfig({}).aggregates, reload, silentLogger),
+    publicBaseUrl: TEST_BASE_URL,
+    ...overrides,
+  };
 }
 
 export interface Reply {

@@ -18,7 +18,7 @@ import { loadDatasetInput } from '../../loader/load.js';
 import { createApp } from '../../server/app.js';
 import { CursorCodec } from '../../server/cursor.js';
 import { DatasetState } from '../../server/state.js';
-import { call, TEST_BASE_URL } from '../helpers/app.js';
+import { call, TEST_BASE_URL, testAppDeps } from '../helpers/app.js';
 import { emptyStore, jsonl, load } from '../loader/catalog-helpers.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -176,7 +176,7 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
 
   it('is served: the engine builds over the imported store and answers by legacy_id', async () => {
     const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
-    const app = createApp({ state, store, cursors: new CursorCodec('test-secret-0123456789'), publicBaseUrl: TEST_BASE_URL });
+    const app = createApp(testAppDeps(store, state));
     const list = (await call(app, '/v1/games?legacy_id=174430')).body as { data: { slug: string }[] };
     expect(list.data.map((g) => g.slug)).toEqual(['gloomhaven']);
     const detail = (await call(app, '/v1/games/gloomhaven?include=mechanics,alternate_names')).body as Record<string, unknown>;

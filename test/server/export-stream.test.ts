@@ -2,6 +2,7 @@
 // it pulls pages from the engine only as the reader asks (so a slow client cannot make the
 // server buffer the catalog), and the streamed rows are the whole filtered catalog, in order.
 
+import { testAppDeps } from '../helpers/app.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../bench/generate.js';
@@ -47,9 +48,9 @@ function countingApp(options: { failOnQuery?: number; log?: string[] } = {}) {
   });
   const log = options.log;
   const logger = log ? pino({ level: 'error' }, { write: (line: string) => void log.push(line) }) : undefined;
+  const state = new DatasetState(counting);
   return createApp({
-    state: new DatasetState(counting),
-    store,
+    ...testAppDeps(store, state),
     cursors: new CursorCodec('stream-test-secret-0123'),
     publicBaseUrl: 'http://ludex.test',
     logger,

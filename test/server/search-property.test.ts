@@ -20,7 +20,7 @@ import { gamesSearchResponseSchema } from '../../server/schemas/search-docs.js';
 import { DatasetState } from '../../server/state.js';
 import { filterFieldArbitraries } from '../engine/query-arbitraries.js';
 import { randomCatalog, type RandomCatalog } from '../engine/random-catalog.js';
-import { call, TEST_BASE_URL, type GameJson, type ListJson, type Reply } from '../helpers/app.js';
+import { call, TEST_BASE_URL, testAppDeps, type GameJson, type ListJson, type Reply } from '../helpers/app.js';
 import { oracleFacets, oracleQuery } from '../oracle.js';
 import type { H3 } from 'h3';
 
@@ -215,7 +215,7 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
     // Only polls read the store; an empty migrated one is enough.
     store = await Store.open(':memory:');
     await migrate(store);
-    app = createApp({ state: new DatasetState(dataset), store, cursors: new CursorCodec('property-secret-0123456789'), publicBaseUrl: TEST_BASE_URL });
+    app = createApp({ ...testAppDeps(store, new DatasetState(dataset)), cursors: new CursorCodec('property-secret-0123456789') });
   });
   afterAll(async () => store.close());
 

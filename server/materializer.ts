@@ -1,0 +1,77 @@
+// Runs materialization for the server: one run at a time (a second request while one runs
+// is a 409 problem), then loads a fresh Dataset and swaps it in, so readers see either the
+// old aggregates or the new ones, never a mixture. Also owns the cron schedule.
+
+import { schedule, type ScheduledTask } from 'node-cron';
+import { materialize, type MaterializeReport, type MaterializeTrigger } from '../loader/materialize/run.js';
+import type { Store } from '../loader/store.js';
+import type { AggregateSettings } from './config.js';
+import type { Logger } from './logger.js';
+import { ApiProblem } from './problem.js';
+
+export class Materializer {
+  private running: Promise<MaterializeReport> | undefined;
+  private task: ScheduledTask | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly settings: AggregateSettings,
+    /** Rebuilds the served Dataset from the store and swaps it in. */
+    private readonly reload: () => Promise<void>,
+    private readonly logger: Logger,
+  ) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Starts a run; throws a 409 problem when one is already running. */
+  run(trigger: MaterializeTrigger): Promise<MaterializeReport> {
+    if (this.running) {
+      throw new ApiProblem('conflict', 'A materialization run is in progress; wait for it to finish and try again.');
+    }
+    const run = this.execute(trigger);
+    this.running = run;
+    const clear = () => {
+      this.running = undefined;
+    };
+    run.then(clear, clear);
+    return run;
+  }
+
+  /** Waits for a running run, if any (shutdown). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Schedules runs with a cron expression evaluated in UTC. */
+  startSchedule(cron: string): void {
+    this.task = schedule(
+      cron,
+      async () => {
+        if (this.running) {
+          this.logger.warn('scheduled materialization skipped: a run is in progress');
+          return;
+        }
+        await this.run('schedule').catch((error: unknown) => this.logger.error({ err: error }, 'scheduled materialization failed'));
+      },
+      { timezone: 'UTC', name: 'materialize', noOverlap: true },
+    );
+    this.logger.info({ cron, next: this.task.getNextRun()?.toISOString() }, 'materialization scheduled');
+  }
+
+  async stopSchedule(): Promise<void> {
+    await this.task?.destroy();
+    this.task = undefined;
+  }
+
+  private async execute(trigger: MaterializeTrigger): Promise<MaterializeReport> {
+    this.logger.info({ trigger }, 'materialization started');
+    const report = await materialize(this.store, { trigger, ...this.settings });
+    const t0 = performance.now();
+    await this.reload();
+    report.timings_ms.dataset_reload = performance.now() - t0;
+    this.logger.info({ run_id: report.run_id, games_updated: report.games_updated, snapshots_written: report.snapshots_written }, 'materialization finished');
+    return report;
+  }
+}
