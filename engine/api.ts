@@ -182,6 +182,11 @@ export interface DatasetApi {
   /** Canonical slug for a slug, alias or (for non-taxonomy kinds) UUID; undefined when unknown. */
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined;
   query(query: Query): Page;
+  /**
+   * Ids of every game matching the filter (effective mode included), in row order, without
+   * paging: what aggregations over a filtered population (the trend endpoints) start from.
+   */
+  matchingIds(filter: Filter): string[];
   /** Counts per key for each requested dimension, each ignoring its own filter ("all but own"). */
   facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets;
   /** The value a row sorts by under `sort` (what a keyset cursor stores). */

@@ -137,6 +137,15 @@ export class Dataset implements DatasetApi {
     };
   }
 
+  matchingIds(filter: Filter): string[] {
+    const result = evaluate(compile(filter, this.ctx), this.size, this.variants).result;
+    const ids = this.games.ids;
+    const out = new Array<string>(result.size);
+    let i = 0;
+    for (const row of result) out[i++] = ids[row];
+    return out;
+  }
+
   facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets {
     return countFacets(compile(filter, this.ctx), dimensions, {
       ...this.ctx,
