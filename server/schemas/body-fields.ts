@@ -20,8 +20,11 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
     }
     const field = issue.path.map(String).join('.') || 'body';
     const value = (body as Record<string, unknown>)[String(issue.path[0])];
-    const code = issue.code === 'invalid_type' ? (value === undefined ? 'required' : 'invalid_type') : 'invalid_value';
-    const message = code === 'required' ? 'is required' : issue.code === 'invalid_type' ? `must be a ${issue.expected}` : issue.message;
+    // zod reports 7.5 for an int as a type error; to a client it is a value out of the rules.
+    const wrongType = issue.code === 'invalid_type' && !(issue.expected === 'int' && typeof value === 'number');
+    const code = wrongType ? (value === undefined ? 'required' : 'invalid_type') : 'invalid_value';
+    const message =
+      code === 'required' ? 'is required' : wrongType && issue.code === 'invalid_type' ? `must be of type ${issue.expected}` : issue.message;
     errors.push(fieldError(field, message, code, value));
   }
   throw validationProblem(errors);
