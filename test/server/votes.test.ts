@@ -137,7 +137,7 @@ describe('weight votes', () => {
 
 describe('vote access and routing', () => {
   it('answers 401 without a key, and 401 for an unknown key, before looking at the game or body', async () => {
-    for (const headers of [{}, { 'x-api-key': 'ldx_not-a-key' }]) {
+    for (const headers of [{}, { 'x-api-key': 'ldx_not-a-key' }] as Record<string, string>[]) {
       for (const path of [`/v1/games/${GAME}/ratings`, '/v1/games/no-such-game/weight']) {
         const reply = await post(path, { nonsense: true }, headers);
         expect(reply.status).toBe(401);
