@@ -6,6 +6,7 @@ import {
   DuckDBInstance,
   listValue,
   type DuckDBAppender,
+  type DuckDBPreparedStatement,
   type DuckDBValue,
 } from '@duckdb/node-api';
 
@@ -41,6 +42,18 @@ export class StoreLockedError extends StoreError {
     );
     this.name = 'StoreLockedError';
   }
+}
+
+/**
+ * A statement parsed and planned once, run many times with fresh bound parameters (what a
+ * server does for a query shape it sees again and again). It runs on the connection that
+ * prepared it, in that connection's queue, so it never overlaps another statement there.
+ */
+export interface PreparedQuery {
+  readonly sql: string;
+  all<T extends object = Row>(params?: SqlParams): Promise<T[]>;
+  /** Frees the statement; later calls fail with a StoreError. */
+  close(): Promise<void>;
 }
 
 /** Statements run one at a time per connection: DuckDB connections are not re-entrant. */
@@ -117,9 +130,48 @@ class ConnectionQueryable implements Queryable {
   }
 }
 
+class SerialPreparedQuery implements PreparedQuery {
+  private closed = false;
+  constructor(
+    private readonly conn: SerialConnection,
+    private readonly statement: DuckDBPreparedStatement,
+    readonly sql: string,
+    private readonly onClose: (query: SerialPreparedQuery) => void,
+  ) {}
+
+  /** The connection is closing and frees the statement itself: never destroy it twice. */
+  forget(): void {
+    this.closed = true;
+  }
+
+  all<T extends object = Row>(params: SqlParams = []): Promise<T[]> {
+    return this.conn.enqueue(async () => {
+      if (this.closed) throw new StoreError('The prepared statement is closed', { sql: this.sql });
+      try {
+        this.statement.clearBindings();
+        if (params.length > 0) this.statement.bind(toDuckValues(params));
+        const reader = await this.statement.runAndReadAll();
+        return reader.getRowObjectsJS() as T[];
+      } catch (cause) {
+        throw wrap(cause, this.sql);
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    return this.conn.enqueue(async () => {
+      if (this.closed) return;
+      this.closed = true;
+      this.onClose(this);
+      this.statement.destroySync();
+    });
+  }
+}
+
 export class Store extends ConnectionQueryable {
   private transactionTail: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly prepared = new Set<SerialPreparedQuery>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -170,6 +222,24 @@ export class Store extends ConnectionQueryable {
     return next;
   }
 
+  /**
+   * Parses and plans `sql` once; run it with `all(params)`. On the Store's own connection
+   * (not inside transactions, whose connection closes with them).
+   */
+  prepare(sql: string): Promise<PreparedQuery> {
+    return this.conn.enqueue(async () => {
+      if (this.closed) throw new StoreError('The store is closed', { sql });
+      try {
+        const statement = await this.conn.connection.prepare(sql);
+        const query = new SerialPreparedQuery(this.conn, statement, sql, (q) => this.prepared.delete(q));
+        this.prepared.add(query);
+        return query;
+      } catch (cause) {
+        throw wrap(cause, sql);
+      }
+    });
+  }
+
   /** Cheap liveness query for readiness probes. */
   async ping(): Promise<boolean> {
     try {
@@ -185,6 +255,8 @@ export class Store extends ConnectionQueryable {
     this.closed = true;
     await this.transactionTail;
     await this.conn.enqueue(async () => {
+      for (const query of this.prepared) query.forget();
+      this.prepared.clear();
       this.conn.connection.closeSync();
     });
     this.instance.closeSync();
