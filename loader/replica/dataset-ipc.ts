@@ -1,0 +1,225 @@
+// DatasetInput ⇄ Arrow IPC files: how a writer hands its Dataset to read replicas without
+// them re-reading the store row by row. The games table travels as it is; every other part
+// is a small table of its own (typed arrays zero-copy, strings as Utf8, nested values as
+// JSON text). One file per part, because an Arrow IPC file holds a single schema.
+
+import { Bool, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC, vectorFromArray, type Vector, Int32, Uint32 } from 'apache-arrow';
+import type { DatasetInput } from '../../engine/input.js';
+
+type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
+type Section = Record<string, Column>;
+
+/** The parts of a DatasetInput, each encoded as one Arrow table. */
+export const DATASET_PARTS = [
+  'games',
+  'lists',
+  'terms',
+  'people',
+  'publishers',
+  'families',
+  'awards',
+  'game_terms',
+  'game_families',
+  'game_publishers',
+  'game_credits',
+  'game_awards',
+  'alternate_names',
+  'relationships',
+  'modifications',
+  'combinations',
+] as const;
+export type DatasetPart = (typeof DATASET_PARTS)[number];
+
+const json = (values: readonly unknown[]): string[] => values.map((v) => JSON.stringify(v));
+const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key] as string | null);
+
+function toTable(section: Section): Table {
+  const vectors: Record<string, Vector> = {};
+  for (const [name, values] of Object.entries(section)) {
+    if (values instanceof Uint32Array) vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
+    else if (values instanceof Int32Array) vectors[name] = makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
+    else if (values.length > 0 && typeof values[0] === 'boolean') vectors[name] = vectorFromArray(values, new Bool());
+    else vectors[name] = vectorFromArray(values as (string | null)[], new Utf8());
+  }
+  return new Table(vectors);
+}
+
+/** Encodes every part; the returned bytes are Arrow IPC files, in DATASET_PARTS order. */
+export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8Array> {
+  const { lists } = input;
+  const sections: Record<Exclude<DatasetPart, 'games'>, Section> = {
+    lists: {
+      rating_distribution: json(lists.rating_distribution),
+      rank_by_category: json(lists.rank_by_category),
+      top_player_counts: json(lists.top_player_counts),
+      recommended_player_counts: json(lists.recommended_player_counts),
+      legacy_id_numeric: json(lists.legacy_id_numeric),
+    },
+    terms: {
+      id: texts(input.terms, 'id'),
+      kind: texts(input.terms, 'kind'),
+      slug: texts(input.terms, 'slug'),
+      name: texts(input.terms, 'name'),
+      description: texts(input.terms, 'description'),
+      parent_slug: texts(input.terms, 'parent_slug'),
+      aliases: json(input.terms.map((t) => t.aliases)),
+    },
+    people: { id: texts(input.people, 'id'), slug: texts(input.people, 'slug'), name: texts(input.people, 'name'), description: texts(input.people, 'description') },
+    publishers: {
+      id: texts(input.publishers, 'id'),
+      slug: texts(input.publishers, 'slug'),
+      name: texts(input.publishers, 'name'),
+      description: texts(input.publishers, 'description'),
+      country: texts(input.publishers, 'country'),
+      website: texts(input.publishers, 'website'),
+    },
+    families: { id: texts(input.families, 'id'), slug: texts(input.families, 'slug'), name: texts(input.families, 'name'), description: texts(input.families, 'description') },
+    awards: {
+      id: texts(input.awards, 'id'),
+      slug: texts(input.awards, 'slug'),
+      name: texts(input.awards, 'name'),
+      description: texts(input.awards, 'description'),
+      organization: texts(input.awards, 'organization'),
+      website: texts(input.awards, 'website'),
+    },
+    game_terms: { game: input.gameTerms.game, target: input.gameTerms.target },
+    game_families: { game: input.gameFamilies.game, target: input.gameFamilies.target },
+    game_publishers: { game: input.gamePublishers.game, target: input.gamePublishers.target },
+    game_credits: { game: input.gameCredits.game, target: input.gameCredits.target, role: input.gameCredits.role },
+    game_awards: {
+      game: input.gameAwards.game,
+      award: input.gameAwards.award,
+      year: input.gameAwards.year,
+      result: input.gameAwards.result,
+      category: input.gameAwards.category,
+    },
+    alternate_names: { game: input.alternateNames.game, name: input.alternateNames.name, language: input.alternateNames.language },
+    relationships: {
+      source: input.relationships.source,
+      target: input.relationships.target,
+      type: input.relationships.type,
+      ordinal: input.relationships.ordinal,
+    },
+    modifications: { json: json(input.modifications) },
+    combinations: { json: json(input.combinations) },
+  };
+  const out = new Map<DatasetPart, Uint8Array>([['games', tableToIPC(input.games, 'file')]]);
+  for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, Section][]) {
+    out.set(part, tableToIPC(toTable(section), 'file'));
+  }
+  return out;
+}
+
+class PartReader {
+  constructor(
+    private readonly part: DatasetPart,
+    private readonly table: Table,
+  ) {}
+
+  private column(name: string): Vector {
+    const vector = this.table.getChild(name);
+    if (!vector) throw new Error(`replica part ${this.part} lacks column ${name}`);
+    return vector;
+  }
+
+  uint32(name: string): Uint32Array {
+    return Uint32Array.from(this.column(name).toArray() as ArrayLike<number>);
+  }
+
+  int32(name: string): Int32Array {
+    return Int32Array.from(this.column(name).toArray() as ArrayLike<number>);
+  }
+
+  strings<T extends string | null = string | null>(name: string): T[] {
+    return [...this.column(name)] as T[];
+  }
+
+  parsed<T>(name: string): T[] {
+    return this.strings<string>(name).map((text) => JSON.parse(text) as T);
+  }
+}
+
+/** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
+export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>): DatasetInput {
+  const part = (name: DatasetPart): PartReader => {
+    const bytes = files.get(name);
+    if (!bytes) throw new Error(`replica part ${name} is missing`);
+    return new PartReader(name, tableFromIPC(bytes));
+  };
+  const gamesBytes = files.get('games');
+  if (!gamesBytes) throw new Error('replica part games is missing');
+  const lists = part('lists');
+  const entity = (name: DatasetPart) => {
+    const r = part(name);
+    const id = r.strings<string>('id');
+    const slug = r.strings<string>('slug');
+    const name_ = r.strings<string>('name');
+    const description = r.strings('description');
+    return { r, rows: id.map((_, i) => ({ id: id[i], slug: slug[i], name: name_[i], description: description[i] })) };
+  };
+  const terms = part('terms');
+  const termKinds = terms.strings<DatasetInput['terms'][number]['kind']>('kind');
+  const termIds = terms.strings<string>('id');
+  const termSlugs = terms.strings<string>('slug');
+  const termNames = terms.strings<string>('name');
+  const termDescriptions = terms.strings('description');
+  const termParents = terms.strings('parent_slug');
+  const termAliases = terms.parsed<string[]>('aliases');
+  const publishers = entity('publishers');
+  const publisherCountry = publishers.r.strings('country');
+  const publisherWebsite = publishers.r.strings('website');
+  const awards = entity('awards');
+  const awardOrganization = awards.r.strings('organization');
+  const awardWebsite = awards.r.strings('website');
+  const link = (name: DatasetPart) => {
+    const r = part(name);
+    return { game: r.uint32('game'), target: r.uint32('target') };
+  };
+  const credits = part('game_credits');
+  const gameAwards = part('game_awards');
+  const alternate = part('alternate_names');
+  const relationships = part('relationships');
+  return {
+    games: tableFromIPC(gamesBytes),
+    lists: {
+      rating_distribution: lists.parsed('rating_distribution'),
+      rank_by_category: lists.parsed('rank_by_category'),
+      top_player_counts: lists.parsed('top_player_counts'),
+      recommended_player_counts: lists.parsed('recommended_player_counts'),
+      legacy_id_numeric: lists.parsed('legacy_id_numeric'),
+    },
+    terms: termIds.map((id, i) => ({
+      id,
+      kind: termKinds[i],
+      slug: termSlugs[i],
+      name: termNames[i],
+      description: termDescriptions[i],
+      parent_slug: termParents[i],
+      aliases: termAliases[i],
+    })),
+    people: entity('people').rows,
+    publishers: publishers.rows.map((p, i) => ({ ...p, country: publisherCountry[i], website: publisherWebsite[i] })),
+    families: entity('families').rows,
+    awards: awards.rows.map((a, i) => ({ ...a, organization: awardOrganization[i], website: awardWebsite[i] })),
+    gameTerms: link('game_terms'),
+    gameFamilies: link('game_families'),
+    gamePublishers: link('game_publishers'),
+    gameCredits: { game: credits.uint32('game'), target: credits.uint32('target'), role: credits.strings('role') as DatasetInput['gameCredits']['role'] },
+    gameAwards: {
+      game: gameAwards.uint32('game'),
+      award: gameAwards.uint32('award'),
+      year: gameAwards.int32('year'),
+      result: gameAwards.strings('result') as DatasetInput['gameAwards']['result'],
+      category: gameAwards.strings('category'),
+    },
+    alternateNames: { game: alternate.uint32('game'), name: alternate.strings<string>('name'), language: alternate.strings('language') },
+    relationships: {
+      source: relationships.uint32('source'),
+      target: relationships.uint32('target'),
+      type: relationships.strings('type') as DatasetInput['relationships']['type'],
+      ordinal: relationships.int32('ordinal'),
+    },
+    modifications: part('modifications').parsed('json'),
+    combinations: part('combinations').parsed('json'),
+  };
+}
