@@ -240,6 +240,23 @@ export class Store extends ConnectionQueryable {
     });
   }
 
+  /**
+   * Writes a consistent copy of the whole store to a new file at `path` (read replicas).
+   * DuckDB's ATTACH takes no bound parameter, so this is the one statement that carries a
+   * value inline: a path Ludex chose itself, quoted as a SQL string literal.
+   */
+  async copyDatabaseTo(path: string): Promise<void> {
+    const literal = `'${path.replace(/'/g, "''")}'`;
+    const [{ name }] = await this.all<{ name: string }>('SELECT current_database() AS name');
+    const alias = 'ludex_copy_target';
+    await this.run(`ATTACH ${literal} AS ${alias}`);
+    try {
+      await this.run(`COPY FROM DATABASE "${name.replace(/"/g, '""')}" TO ${alias}`);
+    } finally {
+      await this.run(`DETACH ${alias}`);
+    }
+  }
+
   /** Cheap liveness query for readiness probes. */
   async ping(): Promise<boolean> {
     try {

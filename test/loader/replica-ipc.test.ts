@@ -1,6 +1,9 @@
 // DatasetInput → Arrow IPC → DatasetInput: the Dataset a replica builds from the files
 // answers exactly as the writer's, on the demo catalog (every part is non-empty there).
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetApi } from '../../engine/api.js';
 import { buildDataset } from '../../engine/index.js';
@@ -64,5 +67,30 @@ describe('replica dataset files', () => {
     expect(copy.search('spirit', 10)).toEqual(original.search('spirit', 10));
     expect(copy.people()).toEqual(original.people());
     expect(copy.terms('mechanic')).toEqual(original.terms('mechanic'));
+  });
+});
+
+describe('store copy for replicas', () => {
+  it('copies every table with its rows into a new file that opens read-only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ludex-copy-o'q-"));
+    try {
+      const target = join(dir, 'copy.duckdb');
+      await store.copyDatabaseTo(target);
+      const copyStore = await Store.open(target, { readOnly: true });
+      try {
+        const tables = await store.all<{ t: string }>('SELECT table_name AS t FROM duckdb_tables() ORDER BY table_name');
+        expect(tables.length).toBeGreaterThan(20);
+        for (const { t } of tables) {
+          const [a] = await store.all<{ n: bigint }>(`SELECT count(*) AS n FROM "${t}"`);
+          const [b] = await copyStore.all<{ n: bigint }>(`SELECT count(*) AS n FROM "${t}"`);
+          expect(b.n, t).toBe(a.n);
+        }
+        await expect(copyStore.run('DELETE FROM games')).rejects.toThrow(/read-only/i);
+      } finally {
+        await copyStore.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
