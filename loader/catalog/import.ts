@@ -4,6 +4,7 @@
 // at the end. Any bad record throws CatalogImportError and the transaction rolls back, so
 // the store is exactly as before.
 
+import type { AggregateSettings } from '../materialize/pipeline.js';
 import type { Queryable, Store } from '../store.js';
 import { deriveAggregates } from './derive.js';
 import { CatalogImportError, RecordError } from './errors.js';
@@ -29,6 +30,8 @@ export interface ImportOptions {
   onProgress?: (lines: number) => void;
   /** The import's clock: created_at of new games and of raw records without one. */
   now?: Date;
+  /** Settings of the aggregate pipeline the import ends with (server: `config.aggregates`). */
+  aggregates?: AggregateSettings;
 }
 
 /** Records per write batch: big batches amortize the per-statement cost of bulk reads and writes. */
@@ -71,10 +74,10 @@ export async function importCatalog(
   lines: AsyncIterable<string> | Iterable<string>,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  const { onProgress, now = new Date() } = options;
+  const { onProgress, now = new Date(), aggregates = {} } = options;
   return store.transaction(async (tx) => {
     const report = emptyImportReport();
-    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report);
+    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report, aggregates);
     let lineNumber = 0;
     for await (const raw of lines) {
       lineNumber++;
@@ -130,6 +133,7 @@ class Importer {
     registry: Registry,
     private readonly now: string,
     report: ImportReport,
+    private readonly aggregates: AggregateSettings,
   ) {
     this.ctx = { registry, now, counts: report.kinds };
     const counts = report.kinds;
@@ -221,6 +225,6 @@ class Importer {
        WHERE g.id = property_modifications.expansion_id AND g.parent_game_id IS NOT NULL
          AND property_modifications.base_game_id <> g.parent_game_id`,
     );
-    await deriveAggregates(this.db, { now: this.now });
+    await deriveAggregates(this.db, { ...this.aggregates, now: this.now });
   }
 }

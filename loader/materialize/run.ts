@@ -1,25 +1,23 @@
-// One materialization run (contract, States and transitions): recompute the Game aggregates
-// in one transaction and record the run. The run row is written before the transaction
-// starts, so a run that dies midway leaves a 'running' row that the next start marks
-// 'abandoned' while the aggregates stay as the last committed run left them.
+// One materialization run (contract, States and transitions): the aggregate pipeline
+// (steps 1–5, trending) and this period's snapshots (step 6) in ONE transaction, recorded
+// in materialization_runs. The run row is written 'running' before the transaction starts
+// and set 'succeeded' inside it, so the commit and the success are one event; a run that
+// dies midway leaves a 'running' row that the next start marks 'abandoned', while the
+// aggregates stay as the last committed run (or import) left them.
 
 import { v7 as uuidv7 } from 'uuid';
-import { deriveAggregates } from '../catalog/derive.js';
 import type { Store } from '../store.js';
+import { periodStart, previousPeriodStart } from './periods.js';
+import { DEFAULT_SNAPSHOT_CADENCE, refreshAggregates, type AggregateSettings } from './pipeline.js';
+import { writeSnapshots } from './snapshots.js';
 
+export type { SnapshotCadence } from './periods.js';
 export type MaterializeTrigger = 'api' | 'cli' | 'schedule';
-export type SnapshotCadence = 'monthly' | 'quarterly' | 'yearly';
 
-export interface MaterializeOptions {
+export interface MaterializeOptions extends AggregateSettings {
   trigger: MaterializeTrigger;
-  /** The run's clock; tests pass a fixed time. */
+  /** The run's clock (updated_at, trending window, snapshot period); tests pass a fixed time. */
   now?: Date;
-  bayesPriorVotes?: number;
-  /** null or absent: the global mean of step 2. */
-  bayesPriorMean?: number | null;
-  rankMinVotes?: number;
-  trendingWindowDays?: number;
-  snapshotCadence?: SnapshotCadence;
 }
 
 /** SPEC-NOTES D48 plus the steps' timings. */
@@ -35,36 +33,32 @@ export interface MaterializeReport {
 }
 
 export async function materialize(store: Store, options: MaterializeOptions): Promise<MaterializeReport> {
-  const started = options.now ?? new Date();
+  const { trigger, now, ...settings } = options;
+  const started = now ?? new Date();
   const runId = uuidv7();
   await store.run(
     `INSERT INTO materialization_runs (id, trigger, status, started_at) VALUES ($1, $2, 'running', $3::TIMESTAMPTZ)`,
-    [runId, options.trigger, started.toISOString()],
+    [runId, trigger, started.toISOString()],
   );
-  const timings: Record<string, number> = {};
   try {
-    const result = await store.transaction(async (tx) => {
+    return await store.transaction(async (tx) => {
       const t0 = performance.now();
-      await deriveAggregates(tx, {
-        now: started.toISOString(),
-        ...(options.bayesPriorVotes !== undefined ? { bayesPriorVotes: options.bayesPriorVotes } : {}),
-        ...(options.rankMinVotes !== undefined ? { rankMinVotes: options.rankMinVotes } : {}),
-      });
-      timings.aggregates = performance.now() - t0;
-      const [counts] = await tx.all<{ updated: bigint | number; mean: number | null }>(
-        `SELECT count(*) FILTER (WHERE updated_at = $1::TIMESTAMPTZ) AS updated,
-                avg(rating) FILTER (WHERE status = 'active' AND rating_votes > 0) AS mean FROM games`,
-        [started.toISOString()],
-      );
-      const finished = new Date();
+      const result = await refreshAggregates(tx, started, settings);
+      const cadence = settings.snapshotCadence ?? DEFAULT_SNAPSHOT_CADENCE;
+      const period = periodStart(started, cadence);
+      const t1 = performance.now();
+      const snapshots = await writeSnapshots(tx, period, previousPeriodStart(period, cadence));
+      const timings: Record<string, number> = { ...result.timings, step6_snapshots: performance.now() - t1 };
+      timings.total = performance.now() - t0;
       const report: MaterializeReport = {
         run_id: runId,
-        trigger: options.trigger,
+        trigger,
         started_at: started.toISOString(),
-        finished_at: finished.toISOString(),
-        games_updated: Number(counts?.updated ?? 0),
-        snapshots_written: 0,
-        global_mean_rating: counts?.mean ?? null,
+        // With a fixed clock the run still lasts its real duration.
+        finished_at: new Date(started.getTime() + Math.round(timings.total)).toISOString(),
+        games_updated: result.gamesUpdated,
+        snapshots_written: snapshots,
+        global_mean_rating: result.globalMeanRating,
         timings_ms: timings,
       };
       await tx.run(
@@ -74,7 +68,6 @@ export async function materialize(store: Store, options: MaterializeOptions): Pr
       );
       return report;
     });
-    return result;
   } catch (error) {
     await store
       .run(`UPDATE materialization_runs SET status = 'failed', finished_at = $2::TIMESTAMPTZ, error = $3 WHERE id = $1`, [
@@ -90,7 +83,7 @@ export async function materialize(store: Store, options: MaterializeOptions): Pr
 /** Runs left 'running' by a process that died are marked abandoned; returns how many. */
 export async function abandonStaleRuns(store: Store): Promise<number> {
   const rows = await store.all<{ id: string }>(
-    `UPDATE materialization_runs SET status = 'abandoned' WHERE status = 'running' RETURNING id`,
+    `UPDATE materialization_runs SET status = 'abandoned', finished_at = NULL WHERE status = 'running' RETURNING id`,
   );
   return rows.length;
 }

@@ -1,0 +1,99 @@
+// Step 1: per-game aggregates = baseline ⊕ raw votes (SPEC-NOTES D19).
+//
+// Ratings merge as (count, sum, sum of squares, histogram): the baseline contributes
+// n_b, n_b·μ_b, its variance σ_b² (the stated stddev, else the histogram's) and its
+// histogram; the raw votes contribute exact integer sums. A game without raw votes keeps
+// its baseline values exactly (no re-division), so import and runs agree to the bit.
+// When the baseline has votes but no histogram, the merged histogram is unknown: its
+// baseline votes cannot be placed in buckets, and a distribution that did not sum to
+// rating_votes would break the contract's invariant — so it is null. When the baseline
+// variance is unknown (no stddev, no histogram), the merged stddev is null likewise.
+// Weight merges as (count, sum). Every other signal is the baseline's (D49), with
+// suggested age and language dependence derived from the baseline polls when the stats
+// do not state them (D50).
+
+import { LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
+import type { Queryable } from '../store.js';
+import { histogramStddevSql } from '../catalog/derive-formulas.js';
+
+export const STEP1_TABLE = 'ludex_step1';
+
+const BUCKETS = Array.from({ length: 10 }, (_, i) => `count(*) FILTER (WHERE rating = ${i + 1})`).join(', ');
+
+// $1: language levels, least to most text-dependent.
+const STEP1_SQL = `
+CREATE OR REPLACE TEMP TABLE ${STEP1_TABLE} AS
+WITH
+raw_ratings AS (
+  SELECT game_id, count(*) AS n, sum(rating) AS s, sum(rating * rating) AS ss, [${BUCKETS}]::INTEGER[] AS hist
+  FROM rating_votes GROUP BY game_id
+),
+raw_weights AS (
+  SELECT game_id, count(*) AS n, sum(weight) AS s FROM weight_votes GROUP BY game_id
+),
+age AS (
+  SELECT game_id, min(suggested_age) FILTER (WHERE total > 0 AND 2 * cumulative >= total) AS age
+  FROM (
+    SELECT game_id, suggested_age,
+           sum(vote_count) OVER (PARTITION BY game_id ORDER BY suggested_age) AS cumulative,
+           sum(vote_count) OVER (PARTITION BY game_id) AS total
+    FROM baseline_age_poll
+  ) GROUP BY game_id
+),
+language AS (
+  SELECT game_id, level FROM (
+    SELECT game_id, level, row_number() OVER (
+             PARTITION BY game_id ORDER BY vote_count DESC, list_position($1::VARCHAR[], level) DESC) AS n
+    FROM baseline_language_poll WHERE vote_count > 0
+  ) WHERE n = 1
+),
+experienced AS (
+  SELECT game_id, median_minutes FROM baseline_experience_playtime WHERE level = 'experienced'
+),
+parts AS (
+  SELECT gm.id, gm.status, s.game_id IS NOT NULL AS has_stats,
+         s.rating_votes AS base_votes, coalesce(s.rating_votes, 0) AS nb, s.rating AS mb,
+         s.rating_stddev AS base_stddev, s.rating_distribution AS base_hist,
+         coalesce(s.rating_stddev, ${histogramStddevSql('s.rating_distribution')}) AS sb,
+         r.n AS nr, r.s AS sr, r.ss AS ssr, r.hist AS hr,
+         s.weight AS wb, s.weight_votes AS wnb, w.n AS wnr, CAST(w.s AS DOUBLE) AS wsr,
+         s.owner_count, s.wishlist_count, s.total_plays, s.community_min_playtime, s.community_max_playtime,
+         e.median_minutes AS community_median_playtime,
+         coalesce(s.community_suggested_age, age.age) AS community_suggested_age,
+         coalesce(s.language_dependence, language.level) AS language_dependence
+  FROM games gm
+  LEFT JOIN baseline_stats s ON s.game_id = gm.id
+  LEFT JOIN raw_ratings r ON r.game_id = gm.id
+  LEFT JOIN raw_weights w ON w.game_id = gm.id
+  LEFT JOIN age ON age.game_id = gm.id
+  LEFT JOIN language ON language.game_id = gm.id
+  LEFT JOIN experienced e ON e.game_id = gm.id
+)
+SELECT id, status, has_stats,
+       CAST(CASE WHEN nr IS NULL THEN base_votes ELSE nb + nr END AS INTEGER) AS rating_votes,
+       CASE WHEN nr IS NULL THEN mb ELSE (nb * coalesce(mb, 0) + sr) / (nb + nr) END AS rating,
+       CASE
+         WHEN nr IS NULL THEN sb
+         WHEN nb > 0 AND sb IS NULL THEN NULL
+         -- Chan et al.: M2 = M2_b + M2_r + n_b·n_r/n·(μ_b − μ_r)²; M2_r exact in integers.
+         ELSE sqrt(greatest(0.0, (
+                nb * pow(coalesce(sb, 0), 2)
+                + CAST(ssr * nr - sr * sr AS DOUBLE) / nr
+                + CASE WHEN nb > 0 THEN nb * nr / (nb + nr) * pow(mb - sr / nr, 2) ELSE 0 END
+              ) / (nb + nr)))
+       END AS rating_stddev,
+       CASE
+         WHEN nr IS NULL THEN base_hist
+         WHEN nb = 0 THEN hr
+         WHEN base_hist IS NULL THEN NULL
+         ELSE list_transform(base_hist, lambda c, i: CAST(c + hr[i] AS INTEGER))
+       END AS rating_distribution,
+       CAST(CASE WHEN wnr IS NULL THEN wnb ELSE coalesce(wnb, 0) + wnr END AS INTEGER) AS weight_votes,
+       CASE WHEN wnr IS NULL THEN wb ELSE (coalesce(wnb, 0) * coalesce(wb, 0) + wsr) / (coalesce(wnb, 0) + wnr) END AS weight,
+       owner_count, wishlist_count, total_plays, community_min_playtime, community_max_playtime,
+       community_median_playtime, community_suggested_age, language_dependence
+FROM parts`;
+
+export async function mergeAggregates(db: Queryable): Promise<void> {
+  await db.run(STEP1_SQL, [[...LANGUAGE_DEPENDENCE_LEVELS]]);
+}
