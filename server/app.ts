@@ -1,5 +1,7 @@
 // createApp(deps): the whole HTTP surface without a listener, so tests and benches call
-// `app.fetch(new Request(...))` directly. Every error leaves as an RFC 9457 problem.
+// `app.fetch(new Request(...))` directly. Every error leaves as an RFC 9457 problem. The
+// edge (server/middleware/edge.ts) wraps every route: rate limits, CORS, caching, limits,
+// security headers, request ids, logs and metrics.
 
 import { H3 } from 'h3';
 import type { Store } from '../loader/store.js';
@@ -10,7 +12,9 @@ import { API_PREFIX, link } from './links.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { Materializer } from './materializer.js';
 import { INDEX_DOC } from './openapi/route-docs.js';
-import { problemResponse, toProblem } from './problem.js';
+import { AppMetrics } from './metrics.js';
+import { createEdge, type EdgeSettings } from './middleware/edge.js';
+import { MemoryCounterStore } from './middleware/rate-limit.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerDocsRoutes } from './routes/docs.js';
@@ -18,6 +22,7 @@ import { registerExportRoutes } from './routes/export.js';
 import { registerGameResourceRoutes } from './routes/game-resources.js';
 import { registerGameRoutes } from './routes/games.js';
 import { registerHistoryRoutes } from './routes/history.js';
+import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerProbeRoutes } from './routes/probes.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTrendRoutes } from './routes/trends.js';
@@ -33,25 +38,49 @@ export interface AppDeps {
   /** Base of problem `type` URIs. */
   publicBaseUrl: string;
   logger?: Logger;
+  /** Rate limits, CORS and the request timeout; what is omitted takes EDGE_DEFAULTS. */
+  edge?: Partial<EdgeSettings>;
+  /** This app's metrics; omitted: a fresh registry without process metrics. */
+  metrics?: AppMetrics;
+  /** True once shutdown has begun (/readyz answers 503). */
+  draining?: () => boolean;
+}
+
+/**
+ * Edge settings when the caller names none: CORS for any origin, the default timeout, and
+ * limits so high they never throttle (in-process test suites send thousands of requests
+ * from one "address"). The server passes its configured settings (server/main.ts).
+ */
+export function edgeDefaults(): EdgeSettings {
+  return {
+    rateLimit: { anonymous: 1_000_000, authenticated: 10_000_000, windowMs: 60_000, trustProxy: false, store: new MemoryCounterStore() },
+    cors: { origins: '*', maxAgeSeconds: 600 },
+    requestTimeoutMs: 30_000,
+  };
 }
 
 export const API_VERSION = '1.0.0';
 
-export function createApp(deps: AppDeps): H3 {
-  const logger = deps.logger ?? silentLogger;
+export function createApp(appDeps: AppDeps): H3 {
+  const logger = appDeps.logger ?? silentLogger;
+  const metrics = appDeps.metrics ?? new AppMetrics(appDeps.state);
+  appDeps.materializer.onRunFinished((outcome) => metrics.observeMaterialization(outcome));
+  const edge = createEdge({
+    settings: { ...edgeDefaults(), ...appDeps.edge },
+    keys: appDeps.keys,
+    metrics,
+    logger,
+    publicBaseUrl: appDeps.publicBaseUrl,
+  });
   const app = new H3({
     silent: true,
-    onError(error, event) {
-      const { problem, unexpected } = toProblem(error);
-      if (unexpected) {
-        logger.error({ err: error.cause ?? error, method: event.req.method, path: event.url.pathname }, 'unhandled error');
-      }
-      return problemResponse(problem, event.url.pathname, deps.publicBaseUrl);
-    },
-    onResponse(response, event) {
-      logger.info({ method: event.req.method, path: event.url.pathname, status: response.status }, 'request');
-    },
+    onRequest: (event) => edge.onRequest(event),
+    onError: (error, event) => edge.onError(error, event),
+    onResponse: (response, event) => edge.onResponse(response, event),
   });
+  app.use(edge.middleware);
+  // Routes see the Dataset through a state whose query operations are timed.
+  const deps: AppDeps = { ...appDeps, state: metrics.instrumentState(appDeps.state) };
 
   const index = JSON.stringify({
     name: 'Ludex',
@@ -66,6 +95,7 @@ export function createApp(deps: AppDeps): H3 {
   route(app, '/', { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
   route(app, API_PREFIX, { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
   registerProbeRoutes(app, deps);
+  registerMetricsRoutes(app, metrics);
   // Search first: its static /v1/games/search must not be taken for a game slug.
   registerSearchRoutes(app, deps);
   registerGameRoutes(app, deps);

@@ -9,9 +9,18 @@ import type { AggregateSettings } from './config.js';
 import type { Logger } from './logger.js';
 import { ApiProblem } from './problem.js';
 
+/** How a run ended, for whoever watches (metrics). */
+export interface MaterializeOutcome {
+  status: 'succeeded' | 'failed';
+  trigger: MaterializeTrigger;
+  /** Wall time of the run including the Dataset reload. */
+  seconds: number;
+}
+
 export class Materializer {
   private running: Promise<MaterializeReport> | undefined;
   private task: ScheduledTask | undefined;
+  private readonly watchers = new Set<(outcome: MaterializeOutcome) => void>();
 
   constructor(
     private readonly store: Store,
@@ -30,13 +39,22 @@ export class Materializer {
     if (this.running) {
       throw new ApiProblem('conflict', 'A materialization run is in progress; wait for it to finish and try again.');
     }
+    const started = performance.now();
     const run = this.execute(trigger);
     this.running = run;
-    const clear = () => {
+    const settle = (status: MaterializeOutcome['status']) => () => {
       this.running = undefined;
+      const outcome = { status, trigger, seconds: (performance.now() - started) / 1000 };
+      for (const watcher of this.watchers) watcher(outcome);
     };
-    run.then(clear, clear);
+    run.then(settle('succeeded'), settle('failed'));
     return run;
+  }
+
+  /** Calls `watcher` after every run; returns the unsubscribe function. */
+  onRunFinished(watcher: (outcome: MaterializeOutcome) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 
   /** Waits for a running run, if any (shutdown). */

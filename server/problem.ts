@@ -13,6 +13,7 @@ export const PROBLEM_KINDS = {
   conflict: { status: 409, title: 'Conflict' },
   gone: { status: 410, title: 'Gone' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
+  'uri-too-long': { status: 414, title: 'URI Too Long' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },
   'rate-limited': { status: 429, title: 'Rate Limit Exceeded' },

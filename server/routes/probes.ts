@@ -1,5 +1,8 @@
 // Probes at the server root: liveness says the process answers; readiness says the store
-// is reachable and a Dataset is loaded (contract: /healthz, /readyz).
+// is reachable, a Dataset is loaded and the server is not shutting down (contract: /healthz,
+// /readyz). The listener opens only after the first Dataset has loaded, so there is no
+// "listening but loading" state; a reload after materialization keeps serving the old
+// Dataset until the swap, so it stays ready throughout.
 
 import type { H3 } from 'h3';
 import type { Store } from '../../loader/store.js';
@@ -11,6 +14,8 @@ import type { DatasetState } from '../state.js';
 export interface ProbeDeps {
   state: DatasetState;
   store: Pick<Store, 'ping'>;
+  /** True once shutdown has begun: load balancers should stop sending new requests. */
+  draining?: () => boolean;
 }
 
 export function registerProbeRoutes(app: H3, deps: ProbeDeps): void {
@@ -23,6 +28,7 @@ export function registerProbeRoutes(app: H3, deps: ProbeDeps): void {
   route(app, '/readyz', {
     GET: async (event) => {
       event.res.headers.set('cache-control', 'no-store');
+      if (deps.draining?.()) throw new ApiProblem('service-unavailable', 'The server is shutting down.');
       const storeOk = await deps.store.ping();
       if (!storeOk) throw new ApiProblem('service-unavailable', 'The store is not reachable.');
       const body = {

@@ -1,0 +1,147 @@
+// Prometheus metrics of one app. Each app owns its Registry (never prom-client's global
+// one), so tests can build many apps side by side. Labels are bounded: routes are the
+// registered templates (`/v1/games/:id`), never raw paths.
+
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatasetApi } from '../engine/api.js';
+import type { MaterializeOutcome } from './materializer.js';
+import type { DatasetState } from './state.js';
+
+/** Route label of requests that matched no route (any path, one label). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** The Dataset operations that run queries; lookups by key are too small to time. */
+const TIMED_OPERATIONS = new Set<keyof DatasetApi>(['query', 'matchingIds', 'facets', 'search', 'resolveEffective']);
+
+export interface MetricsOptions {
+  /** Node process metrics (CPU, memory, event loop lag, GC); on in the server. */
+  processMetrics?: boolean;
+}
+
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly engineQueryDuration: Histogram<'operation'>;
+  readonly materializeRuns: Counter<'status'>;
+  readonly materializeDuration: Histogram<'status'>;
+  readonly rateLimitRejections: Counter<'tier'>;
+  readonly rateLimitStoreErrors: Counter;
+  private readonly instrumented = new WeakMap<DatasetApi, DatasetApi>();
+
+  constructor(state: DatasetState, options: MetricsOptions = {}) {
+    const registers = [this.registry];
+    this.httpRequests = new Counter({
+      name: 'ludex_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'ludex_http_request_duration_seconds',
+      help: 'Time from receiving a request to its response headers, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.engineQueryDuration = new Histogram({
+      name: 'ludex_engine_query_duration_seconds',
+      help: 'Time spent in in-memory engine queries, by operation.',
+      labelNames: ['operation'],
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    });
+    new Gauge({
+      name: 'ludex_dataset_games',
+      help: 'Games in the Dataset being served.',
+      registers,
+      collect() {
+        this.set(state.current.size);
+      },
+    });
+    new Gauge({
+      name: 'ludex_dataset_loaded_timestamp_seconds',
+      help: 'When the Dataset being served was loaded (Unix seconds); it changes with every reload, so it is the Dataset version.',
+      registers,
+      collect() {
+        this.set(state.loadedAt.getTime() / 1000);
+      },
+    });
+    this.materializeRuns = new Counter({
+      name: 'ludex_materialization_runs_total',
+      help: 'Materialization runs finished, by status (succeeded, failed).',
+      labelNames: ['status'],
+      registers,
+    });
+    this.materializeDuration = new Histogram({
+      name: 'ludex_materialization_duration_seconds',
+      help: 'Duration of materialization runs including the Dataset reload, by status.',
+      labelNames: ['status'],
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+      registers,
+    });
+    this.rateLimitRejections = new Counter({
+      name: 'ludex_rate_limit_rejections_total',
+      help: 'Requests refused with 429, by tier (anonymous, key).',
+      labelNames: ['tier'],
+      registers,
+    });
+    this.rateLimitStoreErrors = new Counter({
+      name: 'ludex_rate_limit_store_errors_total',
+      help: 'Rate-limit hits the shared counter store (Redis) could not count; they were counted in process memory instead.',
+      registers,
+    });
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'ludex_' });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  observeMaterialization(outcome: MaterializeOutcome): void {
+    this.materializeRuns.inc({ status: outcome.status });
+    this.materializeDuration.observe({ status: outcome.status }, outcome.seconds);
+  }
+
+  /** The state as routes see it, with the query operations of its Dataset timed. */
+  instrumentState(state: DatasetState): DatasetState {
+    return new Proxy(state, {
+      get: (target, property, receiver) => {
+        const value: unknown = Reflect.get(target, property, receiver);
+        return property === 'current' ? this.instrumentDataset(value as DatasetApi) : value;
+      },
+    });
+  }
+
+  private instrumentDataset(dataset: DatasetApi): DatasetApi {
+    let wrapped = this.instrumented.get(dataset);
+    if (wrapped) return wrapped;
+    const histogram = this.engineQueryDuration;
+    const timed = new Map<PropertyKey, unknown>();
+    wrapped = new Proxy(dataset, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function' || !TIMED_OPERATIONS.has(property as keyof DatasetApi)) return value;
+        let fn = timed.get(property);
+        if (!fn) {
+          const operation = String(property);
+          const original = value as (...args: unknown[]) => unknown;
+          fn = (...args: unknown[]) => {
+            const end = histogram.startTimer({ operation });
+            try {
+              return original.apply(target, args);
+            } finally {
+              end();
+            }
+          };
+          timed.set(property, fn);
+        }
+        return fn;
+      },
+    });
+    this.instrumented.set(dataset, wrapped);
+    return wrapped;
+  }
+}

@@ -1,0 +1,47 @@
+// HTTP caching (SPEC-NOTES D44): a strong ETag (SHA-1 of the body) on 200 GET/HEAD answers
+// with a whole body, 304 when If-None-Match names it, and Cache-Control by kind of data.
+// The ETag hashes the bytes sent, so it changes exactly when a Dataset swap changes them.
+
+import { createHash } from 'node:crypto';
+
+export const NO_STORE = 'no-store';
+export const SHORT_CACHE = 'public, max-age=300';
+export const LONG_CACHE = 'public, max-age=86400';
+
+/** Taxonomy and awards change only with imports: a day (D44). */
+const LONG_CACHE_ROUTES = new Set([
+  '/v1/mechanics',
+  '/v1/mechanics/:slug',
+  '/v1/categories',
+  '/v1/categories/:slug',
+  '/v1/themes',
+  '/v1/themes/:slug',
+  '/v1/awards',
+  '/v1/awards/:id',
+]);
+
+/**
+ * Cache-Control for a response that did not set its own: no-store on errors, writes and
+ * admin routes; a day on taxonomy and awards; five minutes on game and aggregate data,
+ * which changes with each materialization.
+ */
+export function cacheControlFor(method: string, route: string | undefined, status: number): string {
+  if (status >= 300 && status !== 304) return NO_STORE;
+  if (method !== 'GET' && method !== 'HEAD') return NO_STORE;
+  if (route === undefined || route.startsWith('/v1/admin')) return NO_STORE;
+  return LONG_CACHE_ROUTES.has(route) ? LONG_CACHE : SHORT_CACHE;
+}
+
+/** A strong entity tag: the SHA-1 of the UTF-8 body, base64url. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
+export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const trimmed = header.trim();
+  if (trimmed === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return trimmed.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}

@@ -1,0 +1,150 @@
+// Rate limits (SPEC-NOTES D35): fixed windows per client IP (anonymous) or per key. A
+// window opens with the first hit of a bucket and lasts `windowMs`; the counter store
+// decides where counts live (this process, or Redis shared by several processes).
+
+import type { H3Event } from 'h3';
+import { getRequestIP } from 'h3';
+import { callerKey } from '../auth/guard.js';
+import type { ApiKeys } from '../auth/api-keys.js';
+import { ApiProblem } from '../problem.js';
+
+/** The count of a bucket after one more hit, and how long its window still runs. */
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window closes and the count starts over. */
+  ttlMs: number;
+}
+
+/** Where window counters live. `hit` adds one and answers the new count atomically. */
+export interface CounterStore {
+  hit(bucket: string, windowMs: number): Promise<WindowCount>;
+  close(): Promise<void>;
+}
+
+/** Counters in this process's memory: the default, right for a single server process. */
+export class MemoryCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private nextSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  hit(bucket: string, windowMs: number): Promise<WindowCount> {
+    return Promise.resolve(this.hitNow(bucket, windowMs));
+  }
+
+  hitNow(bucket: string, windowMs: number): WindowCount {
+    const now = this.now();
+    this.sweep(now, windowMs);
+    let window = this.windows.get(bucket);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(bucket, window);
+    }
+    window.count += 1;
+    return { count: window.count, ttlMs: window.resetAt - now };
+  }
+
+  close(): Promise<void> {
+    this.windows.clear();
+    return Promise.resolve();
+  }
+
+  /** Drops closed windows once per window length, so idle clients don't accumulate. */
+  private sweep(now: number, windowMs: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + windowMs;
+    for (const [bucket, window] of this.windows) if (window.resetAt <= now) this.windows.delete(bucket);
+  }
+}
+
+export interface RateLimitSettings {
+  /** Requests per window without a key (RATE_LIMIT_ANONYMOUS). */
+  anonymous: number;
+  /** Requests per window with a key (RATE_LIMIT_AUTHENTICATED). */
+  authenticated: number;
+  windowMs: number;
+  /** TRUST_PROXY: the left-most X-Forwarded-For entry names the client. */
+  trustProxy: boolean;
+  store: CounterStore;
+}
+
+export type Tier = 'anonymous' | 'key';
+
+/** What a limited request was told: the X-RateLimit-* headers it carries. */
+export interface RateLimitVerdict {
+  tier: Tier;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window closes. */
+  resetAt: number;
+  retryAfterSeconds: number;
+  allowed: boolean;
+}
+
+/** Paths that are never limited: probes and metrics must answer an orchestrator always. */
+export function isRateLimitExempt(pathname: string): boolean {
+  return pathname === '/healthz' || pathname === '/readyz' || pathname === '/metrics';
+}
+
+export function clientAddress(event: H3Event, trustProxy: boolean): string {
+  return getRequestIP(event, { xForwardedFor: trustProxy })?.trim() || 'unknown';
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly settings: RateLimitSettings,
+    private readonly keys: ApiKeys,
+  ) {}
+
+  /**
+   * Counts the request against its caller's budget. A key that is sent but invalid counts
+   * against the client address (so guessing keys is limited too) and its 401 is rethrown
+   * after counting; `error` carries it so the caller can still attach the headers.
+   */
+  async check(event: H3Event): Promise<{ verdict: RateLimitVerdict; error?: ApiProblem }> {
+    let bucket: string;
+    let tier: Tier;
+    let error: ApiProblem | undefined;
+    try {
+      const caller = await callerKey(event, this.keys);
+      tier = caller === null ? 'anonymous' : 'key';
+      bucket = caller === null ? `ip:${clientAddress(event, this.settings.trustProxy)}` : `key:${caller.id}`;
+    } catch (thrown) {
+      if (!(thrown instanceof ApiProblem)) throw thrown;
+      error = thrown;
+      tier = 'anonymous';
+      bucket = `ip:${clientAddress(event, this.settings.trustProxy)}`;
+    }
+    const limit = tier === 'key' ? this.settings.authenticated : this.settings.anonymous;
+    const { count, ttlMs } = await this.settings.store.hit(bucket, this.settings.windowMs);
+    const retryAfterSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
+    const verdict: RateLimitVerdict = {
+      tier,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetAt: Math.ceil((Date.now() + ttlMs) / 1000),
+      retryAfterSeconds,
+      allowed: count <= limit,
+    };
+    return { verdict, error };
+  }
+}
+
+export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-ratelimit-limit': String(verdict.limit),
+    'x-ratelimit-remaining': String(verdict.remaining),
+    'x-ratelimit-reset': String(verdict.resetAt),
+  };
+  if (!verdict.allowed) headers['retry-after'] = String(verdict.retryAfterSeconds);
+  return headers;
+}
+
+export function rateLimitedProblem(verdict: RateLimitVerdict): ApiProblem {
+  const who = verdict.tier === 'key' ? 'this API key' : 'this client address';
+  return new ApiProblem(
+    'rate-limited',
+    `The limit of ${verdict.limit} requests per minute for ${who} is used up; try again in ${verdict.retryAfterSeconds} s.` +
+      (verdict.tier === 'anonymous' ? ' An API key (X-API-Key) raises the limit.' : ''),
+  );
+}
