@@ -143,6 +143,7 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
     if (importer) return reportForeign(await importer(store, paths, { onProgress: (status) => process.stderr.write(`\r${status}`) }), started);
     const report = await importCatalog(store, readLines(paths[0]), {
       onProgress: (lines) => process.stderr.write(`\rimported ${lines.toLocaleString('en')} lines…`),
+      aggregates: config.aggregates,
     });
     process.stderr.write('\n');
     console.error(`Imported ${report.lines.toLocaleString('en')} lines in ${elapsed(started)}.`);

@@ -46,7 +46,7 @@ export async function ensureDemoCatalog(opened: OpenedStore, config: Config, log
   if (created && config.demo) await setSetting(store, DEMO_SETTING, 'pending');
   if ((await getSetting(store, DEMO_SETTING)) !== 'pending') return;
   logger.info({ path: DEMO_CATALOG_PATH }, 'importing the bundled demo catalog into the new store');
-  const report = await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  const report = await importCatalog(store, readLines(DEMO_CATALOG_PATH), { aggregates: config.aggregates });
   await setSetting(store, DEMO_SETTING, 'imported');
   logger.info({ lines: report.lines }, 'demo catalog imported');
 }
