@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { exportCatalog } from '../loader/catalog/export.js';
 import { CatalogImportError, importCatalog, type ImportCounts } from '../loader/catalog/import.js';
 import { importBggCsv } from '../loader/import/bgg-csv.js';
+import { importBggRankings } from '../loader/import/bgg-rankings.js';
 import { importBggXml } from '../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../loader/import/report.js';
 import { readLines } from '../loader/lines.js';
@@ -23,6 +24,7 @@ import { openStore } from './store-setup.js';
 const FOREIGN_IMPORTERS: Readonly<Record<string, ForeignImporter>> = {
   'bgg-xml': importBggXml,
   'bgg-csv': importBggCsv,
+  'bgg-rankings': importBggRankings,
 };
 const IMPORT_FORMATS: readonly string[] = ['catalog', ...Object.keys(FOREIGN_IMPORTERS)];
 
