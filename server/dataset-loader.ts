@@ -2,12 +2,22 @@
 
 import type { DatasetApi } from '../engine/api.js';
 import { buildDataset } from '../engine/index.js';
+import type { DatasetInput } from '../engine/input.js';
 import { loadDatasetInput } from '../loader/load.js';
 import type { Store } from '../loader/store.js';
 
-export async function loadDataset(store: Store): Promise<DatasetApi> {
-  const dataset = buildDataset(await loadDatasetInput(store));
-  // Build every sort order and range index now, so no request pays for the first use.
+/** Builds the Dataset and every sort order and range index, so no request pays for first use. */
+export function preparedDataset(input: DatasetInput): DatasetApi {
+  const dataset = buildDataset(input);
   dataset.prepare();
   return dataset;
+}
+
+export async function loadDatasetWithInput(store: Store): Promise<{ dataset: DatasetApi; input: DatasetInput }> {
+  const input = await loadDatasetInput(store);
+  return { dataset: preparedDataset(input), input };
+}
+
+export async function loadDataset(store: Store): Promise<DatasetApi> {
+  return (await loadDatasetWithInput(store)).dataset;
 }

@@ -8,11 +8,12 @@ import { pathParam, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import type { Materializer } from '../materializer.js';
 import { notFoundProblem } from '../problem.js';
+import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
 import { readJsonBody } from '../schemas/search-body.js';
 import { parseBody } from '../schemas/body-fields.js';
 import { apiKeyInfoSchema, apiKeyListSchema, createKeyBody, issuedKeySchema, materializeReportSchema } from '../schemas/admin.js';
 
-export interface AdminRouteDeps {
+export interface AdminRouteDeps extends ReplicaRole {
   keys: ApiKeys;
   materializer: Materializer;
 }
@@ -20,6 +21,7 @@ export interface AdminRouteDeps {
 const ADMIN_ERRORS = {
   401: { description: 'No X-API-Key, or a key that is unknown or revoked' },
   403: { description: 'The key has no admin scope' },
+  503: { description: 'This server is a read replica; the problem names the writer' },
 } as const;
 
 const MATERIALIZE_DOC: RouteDoc = {
@@ -73,6 +75,7 @@ export function registerAdminRoutes(app: H3, deps: AdminRouteDeps): void {
 }
 
 async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<string> {
+  refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
   const report = await deps.materializer.run('api');
   event.res.headers.set('cache-control', 'no-store');
@@ -80,6 +83,7 @@ async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<str
 }
 
 async function createKey(event: H3Event, deps: AdminRouteDeps): Promise<string> {
+  refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
   const body = parseBody(createKeyBody, hasBody(event.req) ? await readJsonBody(event.req) : {});
   const issued = await deps.keys.create({ admin: body.admin ?? false, name: body.name ?? null });
@@ -88,12 +92,14 @@ async function createKey(event: H3Event, deps: AdminRouteDeps): Promise<string> 
 }
 
 async function listKeys(event: H3Event, deps: AdminRouteDeps): Promise<string> {
+  refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
   event.res.headers.set('cache-control', 'no-store');
   return sendJson(event, JSON.stringify({ data: await deps.keys.list() }));
 }
 
 async function revokeKey(event: H3Event, deps: AdminRouteDeps): Promise<string> {
+  refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
   const id = pathParam(event, 'id');
   if (!(await deps.keys.revoke(id))) throw notFoundProblem(`No active API key with id "${id}".`);

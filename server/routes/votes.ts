@@ -14,9 +14,10 @@ import { readJsonBody } from '../schemas/search-body.js';
 import { parseBody } from '../schemas/body-fields.js';
 import { ratingVoteBody, weightVoteBody } from '../schemas/votes.js';
 import { ratingVoteSchema, weightVoteSchema } from '../schemas/responses/votes.js';
+import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
 import type { DatasetState } from '../state.js';
 
-export interface VoteRouteDeps {
+export interface VoteRouteDeps extends ReplicaRole {
   state: DatasetState;
   store: Queryable;
   keys: ApiKeys;
@@ -28,6 +29,7 @@ const VOTE_ERRORS = {
   404: { description: 'No such game' },
   413: { description: 'The body exceeds 64 KiB' },
   415: { description: 'The body is not JSON' },
+  503: { description: 'This server is a read replica; the problem names the writer' },
 } as const;
 
 const RATING_DOC: RouteDoc = {
@@ -57,6 +59,7 @@ export function registerVoteRoutes(app: H3, deps: VoteRouteDeps): void {
 
 /** Key first (401 before anything else), then the game (404), then the body (400). */
 async function voteTarget(event: H3Event, deps: VoteRouteDeps): Promise<string> {
+  refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'write');
   const dataset = deps.state.current;
   const id = pathParam(event, 'id');

@@ -1,0 +1,109 @@
+// The replica publication next to the store: `<dataDir>/replica/` holds version folders
+// (a consistent store copy plus the Dataset as Arrow IPC files) and `manifest.json`, which
+// names the current version. The manifest is replaced by rename, so a reader sees the old
+// version or the new one, never a half-written one.
+
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DatasetInput } from '../../engine/input.js';
+import type { Store } from '../store.js';
+import { DATASET_PARTS, decodeDatasetInput, encodeDatasetInput, type DatasetPart } from './dataset-ipc.js';
+
+export const REPLICA_DIR_NAME = 'replica';
+export const MANIFEST_NAME = 'manifest.json';
+const STORE_COPY = 'store.duckdb';
+const DATASET_DIR = 'dataset';
+/** Versions kept: the current one and the one before (a replica may still be switching). */
+const KEEP_VERSIONS = 2;
+
+export interface ReplicaManifest {
+  format: 1;
+  version: string;
+  published_at: string;
+  games: number;
+  /** Where writes go: the writer's public base URL. */
+  writer: string;
+  /** Folder of this version, relative to the publication folder. */
+  path: string;
+}
+
+export interface PublishOptions {
+  /** The publication folder (usually `<dataDir>/replica`). */
+  dir: string;
+  writer: string;
+  now?: Date;
+}
+
+/** Publishes the store and its DatasetInput as a new version and points the manifest at it. */
+export async function publishReplica(store: Store, input: DatasetInput, options: PublishOptions): Promise<ReplicaManifest> {
+  const now = options.now ?? new Date();
+  // Sortable by time; the random tail keeps two publications in one millisecond apart.
+  const version = `${now.toISOString().replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
+  const path = `v-${version}`;
+  const versionDir = join(options.dir, path);
+  mkdirSync(join(versionDir, DATASET_DIR), { recursive: true });
+  try {
+    await store.copyDatabaseTo(join(versionDir, STORE_COPY));
+    for (const [part, bytes] of encodeDatasetInput(input)) writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes);
+  } catch (error) {
+    rmSync(versionDir, { recursive: true, force: true });
+    throw error;
+  }
+  const manifest: ReplicaManifest = {
+    format: 1,
+    version,
+    published_at: now.toISOString(),
+    games: input.games.numRows,
+    writer: options.writer,
+    path,
+  };
+  const temporary = join(options.dir, `${MANIFEST_NAME}.${process.pid}.tmp`);
+  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(temporary, join(options.dir, MANIFEST_NAME));
+  pruneVersions(options.dir, path);
+  return manifest;
+}
+
+function pruneVersions(dir: string, current: string): void {
+  const versions = readdirSync(dir)
+    .filter((name) => name.startsWith('v-'))
+    .sort();
+  const stale = versions.filter((name) => name !== current).slice(0, Math.max(0, versions.length - KEEP_VERSIONS));
+  for (const name of stale) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+export class ReplicaUnavailableError extends Error {
+  override readonly name = 'ReplicaUnavailableError';
+}
+
+/** The manifest of a publication folder; a clear error when there is none yet. */
+export function readManifest(dir: string): ReplicaManifest {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, MANIFEST_NAME), 'utf8');
+  } catch {
+    throw new ReplicaUnavailableError(
+      `${join(dir, MANIFEST_NAME)} does not exist: point --replica at the writer's publication folder (<data dir>/${REPLICA_DIR_NAME}) after the writer has started once`,
+    );
+  }
+  const manifest = JSON.parse(text) as ReplicaManifest;
+  if (manifest.format !== 1 || typeof manifest.path !== 'string' || !manifest.path.startsWith('v-')) {
+    throw new ReplicaUnavailableError(`${join(dir, MANIFEST_NAME)} is not a Ludex replica manifest`);
+  }
+  return manifest;
+}
+
+export interface PublishedVersion {
+  manifest: ReplicaManifest;
+  storePath: string;
+  input: DatasetInput;
+}
+
+/** Reads one published version: the store copy's path and the decoded DatasetInput. */
+export function readPublishedVersion(dir: string, manifest: ReplicaManifest): PublishedVersion {
+  const versionDir = join(dir, manifest.path);
+  const files = new Map<DatasetPart, Uint8Array>();
+  for (const part of DATASET_PARTS) files.set(part, readFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`)));
+  return { manifest, storePath: join(versionDir, STORE_COPY), input: decodeDatasetInput(files) };
+}
