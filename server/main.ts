@@ -5,6 +5,10 @@ import { toNodeHandler } from 'h3';
 import { abandonStaleRuns } from '../loader/materialize/run.js';
 import type { Store } from '../loader/store.js';
 import { createApp } from './app.js';
+import { AppMetrics } from './metrics.js';
+import type { EdgeSettings } from './middleware/edge.js';
+import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit.js';
+import { RedisCounterStore } from './middleware/rate-limit-redis.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { apiKeySecret } from './auth/secret.js';
 import { rawProblemResponse } from './problem.js';
@@ -30,9 +34,25 @@ export async function loadState(store: Store, logger: Logger): Promise<DatasetSt
   return new DatasetState(dataset);
 }
 
+/** The edge settings of the running server, from its configuration. */
+export function edgeSettings(config: Config, counters: CounterStore): EdgeSettings {
+  return {
+    rateLimit: {
+      anonymous: config.rateLimitAnonymous,
+      authenticated: config.rateLimitAuthenticated,
+      windowMs: 60_000,
+      trustProxy: config.trustProxy,
+      store: counters,
+    },
+    cors: { origins: config.corsOrigins, maxAgeSeconds: 600 },
+    requestTimeoutMs: config.requestTimeoutMs,
+  };
+}
+
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const opened = await openStore(config, logger);
   const { store } = opened;
+  let counters: CounterStore | undefined;
   try {
     await ensureDemoCatalog(opened, config, logger);
     const keys = new ApiKeys(store, apiKeySecret(config));
@@ -47,8 +67,28 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
     };
     const materializer = new Materializer(store, config.aggregates, reload, logger);
-    const app = createApp({ state, store, cursors, keys, materializer, publicBaseUrl: config.publicBaseUrl, logger });
+    const metrics = new AppMetrics(state, { processMetrics: true });
+    counters = config.redisUrl
+      ? new RedisCounterStore({ url: config.redisUrl, logger, onFallback: () => metrics.rateLimitStoreErrors.inc() })
+      : new MemoryCounterStore();
+    let draining = false;
+    const app = createApp({
+      state,
+      store,
+      cursors,
+      keys,
+      materializer,
+      publicBaseUrl: config.publicBaseUrl,
+      logger,
+      edge: edgeSettings(config, counters),
+      metrics,
+      draining: () => draining,
+    });
     const server = createServer(toNodeHandler(app));
+    // A client must deliver its whole request within REQUEST_TIMEOUT_MS (Node answers 408,
+    // through clientError below); handlers get the same budget in the edge middleware (503).
+    server.requestTimeout = config.requestTimeoutMs;
+    server.headersTimeout = Math.min(server.headersTimeout, config.requestTimeoutMs);
     // Requests Node cannot parse never reach h3; answer them with a problem too.
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -69,17 +109,29 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        draining = true;
         await materializer.stopSchedule();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        // Stop accepting; requests in flight get up to REQUEST_TIMEOUT_MS to finish, then
+        // their connections are cut (a long export stream, say).
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+        const deadline = setTimeout(() => {
+          logger.warn('requests still in flight at the shutdown deadline were cut off');
+          server.closeAllConnections();
+        }, config.requestTimeoutMs);
+        await closed;
+        clearInterval(idleSweep);
+        clearTimeout(deadline);
         // A run in progress commits or fails as a whole before the store closes.
         await materializer.idle();
+        await counters?.close();
         await store.close();
+        logger.info('stopped');
       })());
     return { server, store, url, close };
   } catch (error) {
+    await counters?.close();
     await store.close();
     throw error;
   }

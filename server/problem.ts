@@ -128,14 +128,18 @@ export function toProblem(error: unknown): { problem: ApiProblem; unexpected: bo
  */
 export function rawProblemResponse(code: string | undefined, baseUrl: string): string {
   const tooLarge = code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
+  // Node's requestTimeout: the client did not finish sending its request in time.
+  const timedOut = code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = tooLarge ? 431 : timedOut ? 408 : 400;
   const body = JSON.stringify({
-    type: `${baseUrl}/problems/validation-error`,
-    title: tooLarge ? 'Request Header Fields Too Large' : 'Validation Error',
+    type: `${baseUrl}/problems/${timedOut ? 'request-timeout' : 'validation-error'}`,
+    title: tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Validation Error',
     status,
     detail: tooLarge
       ? 'The request headers are too large.'
-      : 'The request is not valid HTTP/1.1. Percent-encode non-ASCII characters in the URL (e.g. q=%E3%82%AB%E3%82%BF%E3%83%B3).',
+      : timedOut
+        ? 'The request was not received completely in time.'
+        : 'The request is not valid HTTP/1.1. Percent-encode non-ASCII characters in the URL (e.g. q=%E3%82%AB%E3%82%BF%E3%83%B3).',
     instance: 'urn:ludex:unparsed-request',
   });
   return (

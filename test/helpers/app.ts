@@ -14,7 +14,7 @@ import { ApiKeys } from '../../server/auth/api-keys.js';
 import { loadConfig } from '../../server/config.js';
 import { CursorCodec } from '../../server/cursor.js';
 import { loadDataset } from '../../server/dataset-loader.js';
-import { silentLogger } from '../../server/logger.js';
+import { silentLogger, streamLogger, type Logger } from '../../server/logger.js';
 import { Materializer } from '../../server/materializer.js';
 import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
@@ -106,4 +106,25 @@ export async function collect(app: H3, path: string): Promise<{ items: GameJson[
     if (pages.length > 1000) throw new Error('paging does not end');
   }
   return { items: pages.flatMap((p) => p.data), pages };
+}
+
+/** demoApp with parts of AppDeps replaced: edge settings, metrics, logger, probes. */
+export async function demoAppWith(
+  overrides: (store: Store, state: DatasetState) => Partial<AppDeps>,
+): Promise<TestApp & { deps: AppDeps }> {
+  const store = await Store.open(':memory:');
+  await migrate(store);
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
+  const deps = testAppDeps(store, state);
+  Object.assign(deps, overrides(store, state));
+  const app = createApp(deps);
+  return { app, store, state, deps, close: () => store.close() };
+}
+
+/** A logger with the server's options whose JSON lines land in `lines`. */
+export function capturedLogger(level = 'info'): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const logger = streamLogger(level, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
 }
