@@ -12,7 +12,7 @@ import {
   type AwardResult,
   type EffectiveProperty,
   type ModificationOperation,
-  type PersonRole,
+  PERSON_ROLES,
   type RelationshipType,
   type TaxonomyKind,
 } from '../engine/domain.js';
@@ -29,7 +29,7 @@ import {
   type PublisherInput,
   type TermInput,
 } from '../engine/input.js';
-import type { Store } from './store.js';
+import type { SqlParams, Store } from './store.js';
 
 /** The engine's row order (the default sort); ids break ties, so it is total. */
 const GAME_ORDER = 'bayes_rating DESC NULLS LAST, id';
@@ -66,48 +66,59 @@ const TEXT_SELECT = {
   description: 'g.description',
 } as const satisfies Partial<Record<GameStringColumn, string>>;
 
-export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
-  const enums = Object.keys(ENUM_COLUMNS) as EnumColumn[];
-  const columns = [
-    ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
-    ...Object.entries(TEXT_SELECT).map(([c, sql]) => `${sql} AS ${c}`),
-    ...enums.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
-    ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
-    'coalesce(l.is_numeric, false) AS legacy_id_numeric',
-    'g.rating_distribution',
-    'CAST(g.rank_by_category AS VARCHAR) AS rank_by_category',
-    'g.top_player_counts',
-    'g.recommended_player_counts',
-  ];
-  const cols = await store.columns(
-    `SELECT ${columns.join(', ')}
-     FROM games g
+/** The visible games with their legacy id, in GAME_ORDER (qualified): both game queries share it. */
+const GAMES_FROM = `FROM games g
      LEFT JOIN (
        SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
        FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
      ) l ON l.game_id = g.id
      WHERE g.status = 'active'
-     ORDER BY g.bayes_rating DESC NULLS LAST, g.id -- GAME_ORDER, qualified`,
+     ORDER BY g.bayes_rating DESC NULLS LAST, g.id`;
+
+export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
+  const enums = Object.keys(ENUM_COLUMNS) as EnumColumn[];
+  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read, the rest as
+  // JS values: two statements over the same total order, so their rows line up.
+  const numeric = await store.numberColumns(
+    `SELECT ${[
+      ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
+      ...enums.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
+      ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
+      'CAST(coalesce(l.is_numeric, false) AS INTEGER) AS legacy_id_numeric',
+    ].join(', ')}
+     ${GAMES_FROM}`,
     enums.map((c) => [...ENUM_COLUMNS[c]]),
   );
+  const cols = await store.columns(
+    `SELECT ${[
+      ...Object.entries(TEXT_SELECT).map(([c, sql]) => `${sql} AS ${c}`),
+      'g.rating_distribution',
+      'CAST(g.rank_by_category AS VARCHAR) AS rank_by_category',
+      'g.top_player_counts',
+      'g.recommended_player_counts',
+    ].join(', ')}
+     ${GAMES_FROM}`,
+  );
   const length = (cols.id as string[]).length;
+  if (numeric.length !== length) throw new Error(`games changed while loading (${numeric.length} vs ${length} rows)`);
   const numbers = emptyNumberArrays(length);
-  for (const name of GAME_NUMBER_COLUMNS) {
-    const values = cols[name] as (number | null)[];
-    const target = numbers[name];
-    for (let i = 0; i < length; i++) {
-      const v = values[i];
-      if (v !== null) target[i] = v;
-    }
-  }
+  for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
   const strings = {} as GameStringArrays;
   for (const name of Object.keys(TEXT_SELECT) as (keyof typeof TEXT_SELECT)[]) strings[name] = cols[name] as (string | null)[];
   for (const name of enums) {
     const values: readonly string[] = ENUM_COLUMNS[name];
-    strings[name] = (cols[name] as (number | null)[]).map((p) => (p === null ? null : (values[p - 1] ?? null)));
+    const positions = numeric.columns[name];
+    strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (values[p - 1] ?? null)));
   }
+  // Imports stamp whole batches at once: consecutive rows repeat a timestamp, so reuse the last string.
   for (const name of TIMESTAMP_COLUMNS) {
-    strings[name] = (cols[name] as (number | null)[]).map((ms) => (ms === null ? null : new Date(ms).toISOString()));
+    let lastMs = Number.NaN;
+    let last: string | null = null;
+    strings[name] = Array.from(numeric.columns[name], (ms) => {
+      if (Number.isNaN(ms)) return null;
+      if (ms !== lastMs) [lastMs, last] = [ms, new Date(ms).toISOString()];
+      return last;
+    });
   }
 
   const terms = await loadTerms(store);
@@ -116,26 +127,28 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
   const families = await loadNamed<FamilyInput>(store, 'families', []);
   const awards = await loadNamed<AwardInput>(store, 'awards', ['organization', 'website']);
 
-  const gameTerms = await loadLinks(
+  const gameTerms = await loadNumberLinks(
     store,
     `SELECT r.row AS game, e.idx AS target FROM game_terms x JOIN ${ROWS} r ON r.id = x.game_id
      JOIN ${entityIndex('terms', TERM_ORDER)} e ON e.id = x.term_id ORDER BY r.row, e.kind, x.position`,
   );
-  const gameFamilies = await loadLinks(
+  const gameFamilies = await loadNumberLinks(
     store,
     `SELECT r.row AS game, e.idx AS target FROM game_families x JOIN ${ROWS} r ON r.id = x.game_id
      JOIN ${entityIndex('families', 'slug')} e ON e.id = x.family_id ORDER BY r.row, x.position`,
   );
-  const gamePublishers = await loadLinks(
+  const gamePublishers = await loadNumberLinks(
     store,
     `SELECT r.row AS game, e.idx AS target FROM game_publishers x JOIN ${ROWS} r ON r.id = x.game_id
      JOIN ${entityIndex('publishers', 'slug')} e ON e.id = x.publisher_id ORDER BY r.row, x.position`,
   );
-  const gameCredits = await loadLinks(
+  const gameCredits = await loadNumberLinks(
     store,
-    `SELECT r.row AS game, e.idx AS target, x.role FROM game_credits x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, e.idx AS target, list_position($1::VARCHAR[], x.role) AS role
+     FROM game_credits x JOIN ${ROWS} r ON r.id = x.game_id
      JOIN ${entityIndex('people', 'slug')} e ON e.id = x.person_id
      ORDER BY r.row, CASE x.role WHEN 'designer' THEN 0 WHEN 'artist' THEN 1 ELSE 2 END, x.position`,
+    [[...PERSON_ROLES]],
   );
   const gameAwards = await loadLinks(
     store,
@@ -157,7 +170,7 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
       ),
       top_player_counts: (cols.top_player_counts as (number[] | null)[]).map((v) => v ?? []),
       recommended_player_counts: (cols.recommended_player_counts as (number[] | null)[]).map((v) => v ?? []),
-      legacy_id_numeric: cols.legacy_id_numeric as boolean[],
+      legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
     },
     terms,
     people,
@@ -167,7 +180,14 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
     gameTerms: gameTerms.link,
     gameFamilies: gameFamilies.link,
     gamePublishers: gamePublishers.link,
-    gameCredits: { ...gameCredits.link, role: gameCredits.columns.role as PersonRole[] },
+    gameCredits: {
+      ...gameCredits.link,
+      role: Array.from(gameCredits.columns.role, (p) => {
+        const role = PERSON_ROLES[p - 1];
+        if (role === undefined) throw new Error(`unknown credit role at position ${p}`);
+        return role;
+      }),
+    },
     gameAwards: {
       game: gameAwards.link.game,
       award: gameAwards.link.target,
@@ -216,6 +236,16 @@ interface LoadedLinks {
   link: LinkInput;
   /** Every selected column, for the extra ones (role, year, name, ...). */
   columns: Record<string, unknown[]>;
+}
+
+/** A link query of numbers only: `game` rows, `target` indexes, numeric extras (read as typed arrays). */
+async function loadNumberLinks(
+  store: Store,
+  sql: string,
+  params: SqlParams = [],
+): Promise<{ link: LinkInput; columns: Record<string, Float64Array> }> {
+  const { columns } = await store.numberColumns(sql, params);
+  return { link: { game: Uint32Array.from(columns.game), target: Uint32Array.from(columns.target) }, columns };
 }
 
 /** A link query selecting integer `game` rows and `target` indexes (plus extra columns). */

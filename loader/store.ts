@@ -6,6 +6,7 @@ import {
   DuckDBInstance,
   listValue,
   type DuckDBAppender,
+  type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -68,10 +69,20 @@ class SerialConnection {
   }
 }
 
+export interface NumberColumns {
+  length: number;
+  columns: Record<string, Float64Array>;
+}
+
 export interface Queryable {
   run(sql: string, params?: SqlParams): Promise<void>;
   all<T extends object = Row>(sql: string, params?: SqlParams): Promise<T[]>;
   columns(sql: string, params?: SqlParams): Promise<Record<string, unknown[]>>;
+  /**
+   * A result whose every column is numeric (integers, doubles, booleans), each column a
+   * Float64Array with NaN for null: no JS value per cell, so large loads stay cheap.
+   */
+  numberColumns(sql: string, params?: SqlParams): Promise<NumberColumns>;
   /** Bulk insert through DuckDB's appender; rows are arrays in the table's column order. */
   append(table: string, rows: readonly (readonly SqlValue[])[]): Promise<void>;
 }
@@ -105,6 +116,16 @@ class ConnectionQueryable implements Queryable {
       try {
         const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));
         return reader.getColumnsObjectJS() as Record<string, unknown[]>;
+      } catch (cause) {
+        throw wrap(cause, sql);
+      }
+    });
+  }
+
+  numberColumns(sql: string, params: SqlParams = []): Promise<NumberColumns> {
+    return this.conn.enqueue(async () => {
+      try {
+        return await readNumberColumns(await this.conn.connection.run(sql, toDuckValues(params)));
       } catch (cause) {
         throw wrap(cause, sql);
       }
@@ -278,6 +299,37 @@ export class Store extends ConnectionQueryable {
     });
     this.instance.closeSync();
   }
+}
+
+/** Reads every chunk straight into one Float64Array per column (see Queryable.numberColumns). */
+async function readNumberColumns(result: DuckDBMaterializedResult): Promise<NumberColumns> {
+  const names = result.columnNames();
+  const total = Number(result.rowCount);
+  const columns: Record<string, Float64Array> = {};
+  for (const name of names) columns[name] = new Float64Array(total);
+  let offset = 0;
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    const rows = chunk.rowCount;
+    for (let c = 0; c < names.length; c++) {
+      const vector = chunk.getColumnVector(c);
+      const target = columns[names[c]];
+      for (let i = 0; i < rows; i++) {
+        const value: unknown = vector.getItem(i);
+        target[offset + i] =
+          typeof value === 'number' ? value : value === null ? Number.NaN : typeof value === 'bigint' ? Number(value) : numeric(value, names[c]);
+      }
+    }
+    offset += rows;
+  }
+  if (offset !== total) throw new StoreError(`Expected ${total} rows, read ${offset}`);
+  return { length: total, columns };
+}
+
+function numeric(value: unknown, column: string): number {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  throw new StoreError(`Column ${column} is not numeric (${typeof value})`);
 }
 
 function wrap(cause: unknown, sql: string): StoreError {
