@@ -68,9 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     };
     const materializer = new Materializer(store, config.aggregates, reload, logger);
     const metrics = new AppMetrics(state, { processMetrics: true });
-    counters = config.redisUrl
-      ? new RedisCounterStore({ url: config.redisUrl, logger, onFallback: () => metrics.rateLimitStoreErrors.inc() })
-      : new MemoryCounterStore();
+    counters = config.redisUrl ? await connectRedisCounters(config.redisUrl, logger, metrics) : new MemoryCounterStore();
     let draining = false;
     const app = createApp({
       state,
@@ -135,6 +133,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await store.close();
     throw error;
   }
+}
+
+/** Shared rate-limit counters; a Redis that is down at start is logged, and limits hold per process until it is up. */
+async function connectRedisCounters(url: string, logger: Logger, metrics: AppMetrics): Promise<RedisCounterStore> {
+  const counters = new RedisCounterStore({ url, logger, onFallback: () => metrics.rateLimitStoreErrors.inc() });
+  if (await counters.ready()) logger.info('rate-limit counters are shared through Redis');
+  else logger.warn('Redis did not answer at start: rate limits are counted per process until it does');
+  return counters;
 }
 
 /**

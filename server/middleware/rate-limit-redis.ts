@@ -54,6 +54,25 @@ export class RedisCounterStore implements CounterStore {
     this.redis.on('error', () => undefined);
   }
 
+  /**
+   * Waits until the connection is up (true) or `timeoutMs` passes (false). Hits sent while
+   * connecting would be counted locally (there is no offline queue), so the server waits
+   * for this before it listens.
+   */
+  ready(timeoutMs = 2_000): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (up: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(up);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.once('ready', onReady);
+    });
+  }
+
   async hit(bucket: string, windowMs: number): Promise<WindowCount> {
     try {
       const counted = await this.evalHit(this.prefix + bucket, windowMs);
