@@ -142,7 +142,7 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
   try {
     const started = performance.now();
     const importer = Object.hasOwn(FOREIGN_IMPORTERS, format) ? FOREIGN_IMPORTERS[format] : undefined;
-    if (importer) return reportForeign(await importer(store, paths, { onProgress: (status) => process.stderr.write(`\r${status}`) }), started);
+    if (importer) return reportForeign(await importer(store, paths, { onProgress: (status) => process.stderr.write(`\r${status}`), aggregates: config.aggregates }), started);
     const report = await importCatalog(store, readLines(paths[0]), {
       onProgress: (lines) => process.stderr.write(`\rimported ${lines.toLocaleString('en')} lines…`),
       aggregates: config.aggregates,

@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import type { GameType } from '../../engine/domain.js';
-import { importCatalog, type ImportReport } from '../catalog/import.js';
+import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
 import type { CatalogRecord } from '../catalog/records.js';
 import type { Store } from '../store.js';
 import { convertItem, ITEM_TYPES, parentSlug } from './bgg-xml/convert.js';
@@ -75,7 +75,7 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
       fileCandidates.push(...relationshipCandidates(item));
       noteMissingParent(item, type, converted.game.parent, skips);
     }
-    if (await runBatch(store, records, now, report, file, known)) {
+    if (await runBatch(store, records, { now, aggregates: options.aggregates }, report, file, known)) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
     }
@@ -83,7 +83,7 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
   }
 
   const last = linkRecords(deferred, candidates, known, skips);
-  await runBatch(store, last, now, report, LINKS_BATCH, known);
+  await runBatch(store, last, { now, aggregates: options.aggregates }, report, LINKS_BATCH, known);
   report.skipped = skips.list();
   return report;
 };
@@ -164,7 +164,7 @@ function linkRecords(deferred: Pending[], candidates: RelationshipCandidate[], k
 async function runBatch(
   store: Store,
   records: readonly CatalogRecord[],
-  now: Date,
+  importOptions: ImportOptions,
   report: ForeignImportReport,
   path: string,
   known: Known,
@@ -174,7 +174,7 @@ async function runBatch(
     return true;
   }
   try {
-    const result = await importCatalog(store, records.map((r) => JSON.stringify(r)), { now });
+    const result = await importCatalog(store, records.map((r) => JSON.stringify(r)), importOptions);
     known.commit();
     addCounts(report, result);
     return true;

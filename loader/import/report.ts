@@ -1,6 +1,7 @@
 // What a foreign-format import (BGG XML, BGG CSV…) reports, and the signature every such
 // importer has, so the CLI can run any of them the same way.
 
+import type { AggregateSettings } from '../materialize/pipeline.js';
 import type { Store } from '../store.js';
 
 export interface SkippedItems {
@@ -29,6 +30,8 @@ export interface ForeignImportOptions {
   /** Called now and then on long runs with a short status ("12,000 rows…"). */
   onProgress?: (status: string) => void;
   now?: Date;
+  /** Settings of the aggregate pipeline each import batch ends with (server: `config.aggregates`). */
+  aggregates?: AggregateSettings;
 }
 
 export type ForeignImporter = (

@@ -153,7 +153,7 @@ class Batch {
   private async write(lines: string[], sourceLines: number[]): Promise<void> {
     let result;
     try {
-      result = await importCatalog(this.store, lines, { now: this.options.now });
+      result = await importCatalog(this.store, lines, { now: this.options.now, aggregates: this.options.aggregates });
     } catch (error) {
       if (error instanceof CatalogImportError) {
         throw new Error(`${this.path}:${sourceLines[error.line - 1] ?? '?'}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });

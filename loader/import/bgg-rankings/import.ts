@@ -141,7 +141,7 @@ class Batch {
     this.snapshots = [];
     this.firstLine = 0;
     try {
-      addCounts(report, await importCatalog(store, lines, { now }));
+      addCounts(report, await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates }));
       known.commit();
       return true;
     } catch (error) {
