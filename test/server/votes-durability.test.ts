@@ -1,0 +1,96 @@
+// A 201 means the vote is durable: the server runs as a child process (`ludex serve`, as a
+// user starts it), votes are posted, and the process is killed with SIGKILL the moment the
+// last 201 arrives. Every acknowledged vote must be in the store when it is opened again.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { Store } from '../../loader/store.js';
+import { loadConfig } from '../../server/config.js';
+import { tempDirs } from '../helpers/temp.js';
+
+const tempDir = tempDirs('ludex-durability-');
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  adminKey: string;
+}
+
+/** Starts `ludex serve` on an ephemeral port; resolves once it listens and printed its admin key. */
+async function serve(dataDir: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve'], {
+    env: { ...process.env, LUDEX_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MATERIALIZE_CRON: 'off', LUDEX_DEMO: 'on' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'Ludex is serving' && entry.url) resolve(entry.url);
+    });
+  });
+  const key = /\b(ldx_[A-Za-z0-9_-]+)/.exec(stderr)?.[1];
+  if (key === undefined) throw new Error(`no admin key printed: ${stderr}`);
+  return { process: child, url, adminKey: key };
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('vote durability', () => {
+  it('keeps every vote answered with 201 across a kill -9 right after the response', { timeout: 120_000 }, async () => {
+    const dir = tempDir();
+    const server = await serve(dir);
+    const sent: { path: string; body: Record<string, unknown>; id: string }[] = [];
+    try {
+      const votes: [string, Record<string, unknown>][] = [
+        ['/v1/games/spirit-island/ratings', { rating: 9, play_count: 4, experience_level: 'expert' }],
+        ['/v1/games/azul/ratings', { rating: 3 }],
+        ['/v1/games/spirit-island/weight', { weight: 4.2 }],
+        ['/v1/games/azul/weight', { weight: 1.5 }],
+        ['/v1/games/spirit-island/ratings', { rating: 10, declared_scale: '1-10' }],
+      ];
+      for (const [path, body] of votes) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': server.adminKey },
+          body: JSON.stringify(body),
+        });
+        const vote = (await response.json()) as { id: string };
+        expect(response.status).toBe(201);
+        sent.push({ path, body, id: vote.id });
+      }
+    } finally {
+      // Killed at once after the last acknowledgement: no graceful close, no checkpoint.
+      await kill(server.process);
+    }
+    expect(server.process.signalCode).toBe('SIGKILL');
+
+    const store = await Store.open(loadConfig({ LUDEX_DATA_DIR: dir }).storePath);
+    try {
+      for (const vote of sent) {
+        const weight = vote.path.endsWith('/weight');
+        const rows = weight
+          ? await store.all<Record<string, unknown>>(
+              `SELECT g.slug, CAST(v.weight AS DOUBLE) AS weight FROM weight_votes v JOIN games g ON g.id = v.game_id WHERE v.id = $1`,
+              [vote.id],
+            )
+          : await store.all<Record<string, unknown>>(
+              `SELECT g.slug, v.rating FROM rating_votes v JOIN games g ON g.id = v.game_id WHERE v.id = $1`,
+              [vote.id],
+            );
+        const slug = vote.path.split('/')[3];
+        expect(rows, vote.path).toEqual([weight ? { slug, weight: vote.body.weight } : { slug, rating: vote.body.rating }]);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
