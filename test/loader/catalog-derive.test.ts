@@ -199,4 +199,51 @@ describe('derived aggregates', () => {
     expect((await row(store, 'd')).updated).toBe('2025-01-01');
     expect((await row(store, 'e')).updated).toBe('2025-01-01');
   });
+
+  it('folds imported raw votes into the baseline (D19): counts, sums, squares and histograms', async () => {
+    const store = await emptyStore();
+    const histogram = [0, 0, 0, 0, 1, 2, 1, 0, 0, 0]; // 5, 6, 6, 7: mean 6, population σ² = 0.5
+    await load(
+      store,
+      jsonl(
+        game('binned', { stats: { rating: 6, rating_votes: 4, rating_distribution: histogram, weight: 2, weight_votes: 2 } }),
+        game('unbinned', { stats: stats(8, 100, { rating_stddev: 1 }) }),
+        game('raw-only'),
+        { kind: 'rating_vote', game: 'binned', rating: 10 },
+        { kind: 'rating_vote', game: 'binned', rating: 1 },
+        { kind: 'weight_vote', game: 'binned', weight: 3.5 },
+        { kind: 'rating_vote', game: 'unbinned', rating: 2 },
+        { kind: 'rating_vote', game: 'raw-only', rating: 4 },
+        { kind: 'rating_vote', game: 'raw-only', rating: 9 },
+        { kind: 'weight_vote', game: 'raw-only', weight: 1.5 },
+      ),
+    );
+    const read = async (slug: string) =>
+      (
+        await store.all<Record<string, unknown>>(
+          'SELECT rating, rating_votes, rating_stddev, rating_distribution, weight, weight_votes FROM games WHERE slug = $1',
+          [slug],
+        )
+      )[0];
+    // binned: votes 5, 6, 6, 7, 10, 1 → mean 35/6, Σx² = 247.
+    const binned = await read('binned');
+    expect(binned).toMatchObject({ rating_votes: 6, rating_distribution: [1, 0, 0, 0, 1, 2, 1, 0, 0, 1], weight_votes: 3 });
+    expect(binned.rating as number).toBeCloseTo(35 / 6, 12);
+    expect(binned.rating_stddev as number).toBeCloseTo(Math.sqrt(247 / 6 - (35 / 6) ** 2), 12);
+    expect(binned.weight as number).toBeCloseTo((2 * 2 + 3.5) / 3, 12);
+    // unbinned: 100 votes at 8 with σ 1 (Σx² = 100·(1 + 64)) plus a 2; no histogram to add to.
+    const unbinned = await read('unbinned');
+    expect(unbinned).toMatchObject({ rating_votes: 101, rating_distribution: null, weight_votes: 10, weight: 2.5 });
+    expect(unbinned.rating as number).toBeCloseTo(802 / 101, 12);
+    expect(unbinned.rating_stddev as number).toBeCloseTo(Math.sqrt((6500 + 4) / 101 - (802 / 101) ** 2), 12);
+    // raw-only: the votes alone.
+    expect(await read('raw-only')).toEqual({
+      rating: 6.5,
+      rating_votes: 2,
+      rating_stddev: 2.5,
+      rating_distribution: [0, 0, 0, 1, 0, 0, 0, 0, 1, 0],
+      weight: 1.5,
+      weight_votes: 1,
+    });
+  });
 });
