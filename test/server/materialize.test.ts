@@ -223,6 +223,29 @@ describe('materialization through HTTP', () => {
     expect((await game('fresh-game')).rank_by_category).toHaveProperty('euro');
   });
 
+  it('serves sort=trending in the materialized trending_score order (recent votes first)', async () => {
+    const stored = await store.all<{ slug: string; t: number }>(
+      `SELECT slug, trending_score AS t FROM games WHERE status = 'active' ORDER BY trending_score DESC, id LIMIT 50`,
+    );
+    const reply = await call(app, '/v1/games?sort=trending&limit=50');
+    expect(reply.status, reply.text).toBe(200);
+    expect((reply.body as { data: GameJson[] }).data.map((g) => g.slug)).toEqual(stored.map((r) => r.slug));
+    // fresh-game's 10 votes of today outweigh azul's one; both count whole votes plus bayes/16.
+    const score = new Map(
+      (await store.all<{ slug: string; t: number; b: number }>(`SELECT slug, trending_score AS t, bayes_rating AS b FROM games`)).map((r) => [r.slug, r]),
+    );
+    const recent = async (slug: string) => {
+      const [row] = await store.all<{ n: number }>(
+        `SELECT CAST((SELECT count(*) FROM rating_votes WHERE game_id = $1 AND created_at > now() - INTERVAL 30 DAY)
+                   + (SELECT count(*) FROM weight_votes WHERE game_id = $1 AND created_at > now() - INTERVAL 30 DAY) AS INTEGER) AS n`,
+        [ids[slug]],
+      );
+      return row.n;
+    };
+    expect(await recent('fresh-game')).toBe(10);
+    expect(score.get('fresh-game')?.t).toBe(10 + (score.get('fresh-game')?.b ?? 0) / 16);
+  });
+
   it('changes nothing on a second run without new votes: identical Game JSON, games_updated 0', async () => {
     const ids = (await store.all<{ slug: string }>(`SELECT slug FROM games WHERE status = 'active' ORDER BY slug`)).map((r) => r.slug);
     const first = new Map<string, string>();
