@@ -112,36 +112,40 @@ export async function fundingCounts(db: Queryable, population: TrendPopulation):
   }));
 }
 
-export async function periodCounts(db: Queryable, population: TrendPopulation): Promise<PeriodCountRow[]> {
-  if (population.ids.length === 0) return [];
-  const rows = await db.all(
-    `WITH ${POPULATION} SELECT period, count(*) AS game_count FROM pop GROUP BY period ORDER BY period`,
-    populationParams(population),
-  );
-  return rows.map((r) => ({ period: toNumber(r.period), game_count: toNumber(r.game_count) }));
-}
-
 /**
- * Games per (mechanic, period) among the population, counting a game's own mechanic tags.
- * `mechanics` (canonical slugs) restricts the mechanics; null counts every mechanic.
+ * Games per (mechanic, period) among the population, counting a game's own mechanic tags,
+ * and the population's games per period (rows with mechanic null): one query, so the id
+ * list is bound once. `mechanics` (canonical slugs) restricts the mechanics; null: all.
  */
 export async function mechanicCounts(
   db: Queryable,
   population: TrendPopulation,
   mechanics: readonly string[] | null,
-): Promise<MechanicCountRow[]> {
-  if (population.ids.length === 0 || mechanics?.length === 0) return [];
+): Promise<{ periods: PeriodCountRow[]; counts: MechanicCountRow[] }> {
+  if (population.ids.length === 0) return { periods: [], counts: [] };
   const rows = await db.all(
     `WITH ${POPULATION}
-     SELECT t.slug AS mechanic, pop.period, count(DISTINCT pop.id) AS game_count
+     SELECT NULL AS mechanic, period, count(*) AS game_count FROM pop GROUP BY period
+     UNION ALL
+     -- (game_id, term_id) is game_terms' key: count(*) counts games.
+     SELECT t.slug AS mechanic, pop.period, count(*) AS game_count
      FROM pop
      JOIN game_terms gt ON gt.game_id = pop.id
      JOIN terms t ON t.id = gt.term_id AND t.kind = 'mechanic'
      WHERE $3::VARCHAR[] IS NULL OR list_contains($3::VARCHAR[], t.slug)
-     GROUP BY t.slug, pop.period ORDER BY t.slug, pop.period`,
+     GROUP BY t.slug, pop.period
+     ORDER BY mechanic NULLS FIRST, period`,
     [...populationParams(population), mechanics === null ? null : [...mechanics]],
   );
-  return rows.map((r) => ({ mechanic: r.mechanic as string, period: toNumber(r.period), game_count: toNumber(r.game_count) }));
+  const periods: PeriodCountRow[] = [];
+  const counts: MechanicCountRow[] = [];
+  for (const r of rows) {
+    const period = toNumber(r.period);
+    const game_count = toNumber(r.game_count);
+    if (r.mechanic === null) periods.push({ period, game_count });
+    else counts.push({ mechanic: r.mechanic as string, period, game_count });
+  }
+  return { periods, counts };
 }
 
 /**

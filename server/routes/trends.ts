@@ -8,7 +8,6 @@ import type { Filter } from '../../engine/query.js';
 import {
   fundingCounts,
   mechanicCounts,
-  periodCounts,
   playerCountSummaries,
   publicationCounts,
   weightSummaries,
@@ -133,8 +132,7 @@ async function mechanics(event: H3Event, deps: TrendRouteDeps): Promise<string> 
   const dataset = deps.state.current;
   const request = parseMechanicsTrend(event.url.searchParams, dataset);
   const population = populationOf(dataset, request.filter, request.groupBy);
-  const periods = await periodCounts(deps.store, population);
-  const counts = await mechanicCounts(deps.store, population, request.mechanics);
+  const { periods, counts } = await mechanicCounts(deps.store, population, request.mechanics);
   const byKey = new Map(counts.map((c) => [`${c.mechanic}\u0000${c.period}`, c.game_count]));
   let chosen = request.mechanics;
   if (chosen === null) {
