@@ -8,13 +8,13 @@ const count = z.number().int().min(0);
 const pct = z.number().min(0).max(100);
 const mean = z.number().nullable();
 const date = z.iso.date();
-const selfLinks = z.object({ self: linkSchema });
+const selfLinks = z.strictObject({ self: linkSchema });
 const filtersApplied = z
   .record(z.string(), z.unknown())
   .describe('The normalized filter the population was drawn with, the default type list (D51) included');
 
 export const trendMetaSchema = z
-  .object({
+  .strictObject({
     group_by: z.enum(['year', 'decade']).nullable().describe('null with scope=all (one point)'),
     scope: z.enum(['published', 'top', 'all']).optional(),
     top: z.number().int().min(1).optional().describe('Rank bound of scope=top'),
@@ -23,11 +23,11 @@ export const trendMetaSchema = z
   .meta({ id: 'TrendMeta' });
 
 function trendEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: trendMetaSchema, _links: selfLinks });
+  return z.strictObject({ data: z.array(item), meta: trendMetaSchema, _links: selfLinks });
 }
 
 export const publicationPointSchema = z
-  .object({
+  .strictObject({
     period: z.number().int().describe('Year, or first year of the decade'),
     game_count: count,
     avg_weight: mean.describe('Mean weight of the games with a weight; null when none has one'),
@@ -40,7 +40,7 @@ export const publicationPointSchema = z
   .meta({ id: 'PublicationTrendPoint' });
 
 export const mechanicPointSchema = z
-  .object({
+  .strictObject({
     period: z.number().int(),
     mechanic: z.string().describe('Mechanic slug'),
     game_count: count,
@@ -49,7 +49,7 @@ export const mechanicPointSchema = z
   .meta({ id: 'MechanicTrendPoint' });
 
 export const weightPointSchema = z
-  .object({
+  .strictObject({
     period: z.number().int().nullable().describe('null with scope=all'),
     game_count: count.describe('Games with a weight in the point'),
     avg_weight: z.number(),
@@ -60,7 +60,7 @@ export const weightPointSchema = z
   .meta({ id: 'WeightTrendPoint' });
 
 export const playerCountPointSchema = z
-  .object({
+  .strictObject({
     period: z.number().int(),
     game_count: count,
     avg_min_players: mean,
@@ -83,7 +83,7 @@ const nullableInt = z.number().int().nullable();
 
 /** One snapshot; which members appear depends on `metric` (all of them with metric=all). */
 export const historyPointSchema = z
-  .object({
+  .strictObject({
     date: date.describe('The snapshot date (the earliest snapshot of its bucket)'),
     rating: z.number().nullable().optional(),
     average_rating: z.number().nullable().optional().describe('Same value as rating (upstream name)'),
@@ -101,14 +101,14 @@ export const historyPointSchema = z
   .meta({ id: 'GameHistoryPoint' });
 
 export const gameHistorySchema = z
-  .object({
-    game: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  .strictObject({
+    game: z.strictObject({ id: z.string(), slug: z.string(), name: z.string() }),
     metric: z.enum(HISTORY_METRICS),
     granularity: z.enum(HISTORY_GRANULARITIES),
     from: date.nullable(),
     to: date.nullable(),
     data: z.array(historyPointSchema),
-    _links: z.object({ self: linkSchema, game: linkSchema }),
+    _links: z.strictObject({ self: linkSchema, game: linkSchema }),
   })
   .meta({ id: 'GameHistory' });
 
@@ -119,7 +119,7 @@ const gameKeys = {
 };
 
 export const rankingEntrySchema = z
-  .object({
+  .strictObject({
     rank: z.number().int().min(1),
     ...gameKeys,
     bayes_rating: z.number().nullable(),
@@ -129,7 +129,7 @@ export const rankingEntrySchema = z
   .meta({ id: 'RankingEntry' });
 
 export const rankingHistorySchema = z
-  .object({
+  .strictObject({
     scope: z.string().describe('overall or a category slug'),
     top: z.number().int().min(1),
     date: date.nullable().describe('The snapshot date the ranking is read from (latest on or before the requested date); null when none'),
@@ -139,20 +139,20 @@ export const rankingHistorySchema = z
   .meta({ id: 'RankingHistory' });
 
 export const enteredSchema = z
-  .object({ ...gameKeys, entered_rank: z.number().int().min(1), entered_date: date, current_rank: z.number().int().min(1) })
+  .strictObject({ ...gameKeys, entered_rank: z.number().int().min(1), entered_date: date, current_rank: z.number().int().min(1) })
   .meta({ id: 'RankingEntered' });
 
 export const exitedSchema = z
-  .object({ ...gameKeys, exited_rank: z.number().int().min(1), exited_date: date, peak_rank: z.number().int().min(1) })
+  .strictObject({ ...gameKeys, exited_rank: z.number().int().min(1), exited_date: date, peak_rank: z.number().int().min(1) })
   .meta({ id: 'RankingExited' });
 
 export const stableSchema = z
-  .object({ ...gameKeys, rank_from: z.number().int().min(1), rank_to: z.number().int().min(1) })
+  .strictObject({ ...gameKeys, rank_from: z.number().int().min(1), rank_to: z.number().int().min(1) })
   .catchall(z.number().int().min(1).describe('rank_<year>: the rank in the from year and in the to year (D55)'))
   .meta({ id: 'RankingStable' });
 
 export const rankingTransitionsSchema = z
-  .object({
+  .strictObject({
     scope: z.string(),
     top: z.number().int().min(1),
     from: date.nullable().describe('Snapshot date the window starts at; null when the window holds no ranking'),
