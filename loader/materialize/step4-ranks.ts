@@ -12,11 +12,11 @@ export const STEP4_TABLE = 'ludex_step4';
 const STEP4_SQL = `
 CREATE OR REPLACE TEMP TABLE ${STEP4_TABLE} AS
 WITH
-bayes AS (
+bayes AS MATERIALIZED (
   SELECT id, status, rating_votes, ${bayesRatingSql('rating_votes', 'rating', '$1::DOUBLE', '$2::DOUBLE')} AS bayes_rating
   FROM ${STEP1_TABLE}
 ),
-rankable AS (
+rankable AS MATERIALIZED (
   SELECT id, bayes_rating, rating_votes FROM bayes WHERE status = 'active' AND rating_votes >= greatest($3::INTEGER, 1)
 ),
 overall AS (
