@@ -46,6 +46,17 @@ describe('trends over the demo catalog', () => {
     expect(points.map((p) => [p.period, p.game_count])).toEqual([...expected.entries()].sort(([a], [b]) => a - b));
   });
 
+  it('effective mode narrows exactly as GET /v1/games with effective=true does, per year', async () => {
+    const listed = (await collect(t.app, '/v1/games?type=base_game,standalone_expansion&year_min=-5000&effective=true&players=6&limit=100')).items;
+    const plain = (await collect(t.app, '/v1/games?type=base_game,standalone_expansion&year_min=-5000&players=6&limit=100')).items;
+    // The demo has expansions that raise max_players: effective mode finds more games.
+    expect(listed.length).toBeGreaterThan(plain.length);
+    const expected = new Map<number, number>();
+    for (const g of listed) expected.set(g.year_published as number, (expected.get(g.year_published as number) ?? 0) + 1);
+    const points = await data(`${TRENDS}/publications?effective=true&players=6`, publicationsTrendSchema);
+    expect(points.map((p) => [p.period, p.game_count])).toEqual([...expected.entries()].sort(([a], [b]) => a - b));
+  });
+
   it('weight over everything matches the weights GET /v1/games lists', async () => {
     const weights = games.flatMap((g) => (typeof g.weight === 'number' ? [g.weight] : []));
     const [point] = await data(`${TRENDS}/weight?scope=all`, weightTrendSchema);
