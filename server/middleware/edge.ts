@@ -3,7 +3,7 @@
 // on every answer — request id, rate limits, CORS, caching, security — are set in one place,
 // on errors too. The h3 hooks time the request, log it and count it.
 
-import { toResponse, type H3Event, type Middleware } from 'h3';
+import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ApiKeys } from '../auth/api-keys.js';
 import type { Logger } from '../logger.js';
 import { UNMATCHED_ROUTE, type AppMetrics } from '../metrics.js';
@@ -43,7 +43,6 @@ interface RequestState {
   id: string;
   started: number;
   verdict?: RateLimitVerdict;
-  decorated?: boolean;
 }
 
 export interface Edge {
@@ -76,68 +75,76 @@ export function createEdge(deps: EdgeDeps): Edge {
     return problemResponse(problem, event.url.pathname, deps.publicBaseUrl);
   };
 
-  /** Headers every answer carries; returns a Response whose headers may be changed. */
-  const decorate = (response: Response, event: H3Event): Response => {
+  /** Sets the headers every answer carries on `headers` (the staged or the final ones). */
+  const decorate = (headers: Headers, status: number, event: H3Event): void => {
     const state = stateOf(event);
-    const headers = new Headers(response.headers);
     headers.set(REQUEST_ID_HEADER, state.id);
     if (state.verdict) for (const [name, value] of Object.entries(rateLimitHeaders(state.verdict))) headers.set(name, value);
     for (const [name, value] of Object.entries(corsHeaders(event.req, settings.cors))) {
       if (name === 'vary') appendVary(headers, value);
       else headers.set(name, value);
     }
-    if (!headers.has('cache-control')) {
-      headers.set('cache-control', cacheControlFor(event.req.method, event.context.matchedRoute?.route, response.status));
-    }
+    if (!headers.has('cache-control')) headers.set('cache-control', cacheControlFor(event.req.method, event.context.matchedRoute?.route, status));
     applySecurityHeaders(headers);
-    state.decorated = true;
+  };
+
+  /** A finished Response (problem, preflight) with the edge headers on it. */
+  const decorated = (response: Response, event: H3Event): Response => {
+    const headers = new Headers(response.headers);
+    decorate(headers, response.status, event);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 
-  /** The route's result as a Response, with a strong ETag (or a 304) when it is cacheable. */
-  const finalResponse = async (value: unknown, event: H3Event): Promise<Response> => {
-    const response = await toResponse(value, event);
+  /**
+   * The route's result, passed on as it came so h3 keeps its fast path for string bodies;
+   * the edge headers are staged on event.res, which h3 merges into the response. A 200
+   * GET/HEAD string body gets a strong ETag, or becomes a 304 when If-None-Match names it.
+   */
+  const finish = (value: unknown, event: H3Event): unknown => {
+    const staged = event.res.headers;
+    const status = event.res.status ?? 200;
     const method = event.req.method;
-    if (typeof value !== 'string' || response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return response;
-    const cacheControl = response.headers.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
-    if (cacheControl.includes('no-store')) return response;
-    const etag = strongEtag(value);
-    if (ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) {
-      const headers = new Headers({ etag, 'cache-control': cacheControl });
-      return new Response(null, { status: 304, statusText: 'Not Modified', headers });
+    if (typeof value === 'string' && status === 200 && (method === 'GET' || method === 'HEAD')) {
+      const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
+      if (!cacheControl.includes('no-store')) {
+        const etag = strongEtag(value);
+        staged.set('etag', etag);
+        staged.set('cache-control', cacheControl);
+        if (ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) {
+          staged.delete('content-type');
+          decorate(staged, 304, event);
+          return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
+        }
+      }
     }
-    const headers = new Headers(response.headers);
-    headers.set('etag', etag);
-    headers.set('cache-control', cacheControl);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    decorate(staged, status, event);
+    return value;
   };
 
   const middleware: Middleware = async (event, next) => {
     const state = stateOf(event);
-    let response: Response;
     try {
-      if (isPreflight(event.req)) {
-        // Preflights are answered before limiting: browsers send them on their own.
-        response = preflightResponse(event.req, settings.cors);
-      } else {
-        if (limiter && !isRateLimitExempt(event.url.pathname)) {
-          const { verdict, error } = await limiter.check(event);
-          state.verdict = verdict;
-          if (!verdict.allowed) {
-            metrics.rateLimitRejections.inc({ tier: verdict.tier });
-            throw rateLimitedProblem(verdict);
-          }
-          if (error) throw error;
+      // Preflights are answered before limiting: browsers send them on their own.
+      if (isPreflight(event.req)) return decorated(preflightResponse(event.req, settings.cors), event);
+      if (limiter && !isRateLimitExempt(event.url.pathname)) {
+        const { verdict, error } = await limiter.check(event);
+        state.verdict = verdict;
+        if (!verdict.allowed) {
+          metrics.rateLimitRejections.inc({ tier: verdict.tier });
+          throw rateLimitedProblem(verdict);
         }
-        checkUrlLength(event.url);
-        checkBody(event.req);
-        if (!event.context.matchedRoute) throw new ApiProblem('not-found', 'No resource at this path.');
-        response = await finalResponse(await withTimeout(next(), settings.requestTimeoutMs), event);
+        if (error) throw error;
       }
+      checkUrlLength(event.url);
+      checkBody(event.req);
+      if (!event.context.matchedRoute) throw new ApiProblem('not-found', 'No resource at this path.');
+      const value = await withTimeout(next(), settings.requestTimeoutMs);
+      // A Response of the route's own (an export stream) keeps its headers; the edge adds its own.
+      if (value instanceof Response) return decorated(value, event);
+      return finish(value, event);
     } catch (error) {
-      response = errorResponse(error, event);
+      return decorated(errorResponse(error, event), event);
     }
-    return decorate(response, event);
   };
 
   return {
@@ -147,7 +154,7 @@ export function createEdge(deps: EdgeDeps): Edge {
     },
     onError(error, event) {
       // Only errors raised before the middleware ran (a malformed URL) get here.
-      return decorate(errorResponse(error, event), event);
+      return decorated(errorResponse(error, event), event);
     },
     onResponse(response, event) {
       const state = stateOf(event);
