@@ -1,14 +1,15 @@
 // importBggCsv: BGG's CSV files (the boardgames_ranks dump and the 2021 bgg_dataset.csv
-// layout) into the store. Each file is streamed; every BATCH_SIZE rows become catalog
-// records that go through importCatalog (validation, upsert by slug, one transaction per
-// batch), so a failure leaves the store at a batch boundary, never half a game.
+// layout) into the store. Each file is streamed through ONE importCatalog call (validation,
+// upsert by slug, one transaction per file): rows are converted LOOKUP_CHUNK at a time into
+// catalog records, merged with the stored games they match, and handed over as they are
+// made, so neither the file nor its records are ever all in memory, and the catalog
+// registry and the aggregate pipeline run once per file. A failure rolls the file back.
 // See docs/import-bgg-csv.md.
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CatalogImportError, importCatalog } from '../../catalog/import.js';
 import { readGameLines } from '../../catalog/read-games.js';
-import { LEGACY_SOURCE } from '../../catalog/tables.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
 import type { ForeignImporter, ForeignImportOptions, ForeignImportReport } from '../report.js';
@@ -19,8 +20,10 @@ import { Skips } from '../skips.js';
 import { csvRecords, type CsvRecord } from './split.js';
 import { buildRecords, type CatalogObject } from './to-records.js';
 
-/** Rows per importCatalog call (one transaction each); measured in docs/import-bgg-csv.md. */
-export const BATCH_SIZE = 50_000;
+/** Rows converted at a time (one stored-record lookup each); measured in docs/import-bgg-csv.md. */
+export const LOOKUP_CHUNK = 5_000;
+/** Progress is reported every this many rows. */
+export const PROGRESS_ROWS = 25_000;
 
 export const importBggCsv: ForeignImporter = async (store, paths, options = {}) => {
   const report: ForeignImportReport = { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
@@ -64,23 +67,35 @@ async function importFile(
     return;
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
-  const batch = new Batch(store, path, layout, await loadKnown(store), report, skips, options);
-  let rows = 0;
-  for await (const record of csvRecords(rest, layout.separator, 2)) {
-    batch.add(record);
-    rows++;
-    if (batch.size >= BATCH_SIZE) {
-      await batch.flush();
-      options.onProgress?.(`${path}: ${rows.toLocaleString('en-US')} rows`);
+  const converter = new Converter(store, path, layout, await loadKnown(store), skips);
+  let result;
+  try {
+    result = await importCatalog(store, converter.lines(csvRecords(rest, layout.separator, 2), options), {
+      now: options.now,
+      aggregates: options.aggregates,
+    });
+  } catch (error) {
+    if (error instanceof CatalogImportError) {
+      throw new Error(`${path}:${converter.sourceLine(error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
     }
+    throw error;
+  } finally {
+    await iterator.return?.();
   }
-  await batch.flush();
-  options.onProgress?.(`${path}: ${rows.toLocaleString('en-US')} rows, done`);
+  const games = result.kinds.game;
+  report.created += games.inserted;
+  report.updated += games.updated;
+  report.unchanged += games.unchanged;
+  const mechanics = result.kinds.mechanic.inserted;
+  if (mechanics > 0) report.records.mechanic = (report.records.mechanic ?? 0) + mechanics;
+  options.onProgress?.(`${path}: ${converter.rows.toLocaleString('en-US')} rows, done`);
 }
 
-/** Rows of one file waiting to be written, and the per-file slug assignments. */
-class Batch {
-  private rows: CsvRecord[] = [];
+/** Turns one file's rows into catalog lines, and remembers which CSV line each came from. */
+class Converter {
+  rows = 0;
+  /** CSV line of each catalog line handed out (index = catalog line − 1), for error messages. */
+  private readonly origins: number[] = [];
   /** BGG id → slug assigned in this file (a repeated id updates the same game). */
   private readonly assigned = new Map<number, string>();
 
@@ -89,23 +104,32 @@ class Batch {
     private readonly path: string,
     private readonly layout: Layout,
     private readonly known: KnownGames,
-    private readonly report: ForeignImportReport,
     private readonly skips: Skips,
-    private readonly options: ForeignImportOptions,
   ) {}
 
-  get size(): number {
-    return this.rows.length;
+  sourceLine(catalogLine: number): number | string {
+    return this.origins[catalogLine - 1] ?? '?';
   }
 
-  add(record: CsvRecord): void {
-    this.rows.push(record);
+  async *lines(records: AsyncIterable<CsvRecord>, options: ForeignImportOptions): AsyncGenerator<string> {
+    let chunk: CsvRecord[] = [];
+    for await (const record of records) {
+      chunk.push(record);
+      this.rows++;
+      if (chunk.length >= LOOKUP_CHUNK) {
+        yield* await this.convert(chunk);
+        chunk = [];
+      }
+      if (this.rows % PROGRESS_ROWS === 0) options.onProgress?.(`${this.path}: ${this.rows.toLocaleString('en-US')} rows`);
+    }
+    yield* await this.convert(chunk);
   }
 
-  async flush(): Promise<void> {
-    const rows = this.rows;
-    this.rows = [];
-    if (rows.length === 0) return;
+  /**
+   * A chunk of rows as catalog lines. Stored games are read before the file's transaction
+   * began (another connection), which is all a merge needs: each BGG id is one row.
+   */
+  private async convert(rows: readonly CsvRecord[]): Promise<string[]> {
     const games = [];
     for (const row of rows) {
       const result = readRow(this.layout, row.fields);
@@ -117,24 +141,18 @@ class Batch {
       return hit ? [hit.id] : [];
     });
     const storedLines = await readGameLines(this.store, matched);
-
     const lines: string[] = [];
-    const sourceLines: number[] = [];
-    const newSlugs: string[] = [];
     for (const { line, game } of games) {
       const hit = this.known.byLegacyId.get(String(game.bggId));
       const storedLine = hit ? storedLines.get(hit.id) : undefined;
       const stored = storedLine ? (JSON.parse(storedLine) as CatalogObject) : undefined;
       const slug = hit?.slug ?? this.slugFor(game.bggId, game.name);
-      if (!hit) newSlugs.push(slug);
-      const built = buildRecords(game, slug, stored, this.known);
-      for (const record of built.records) {
+      for (const record of buildRecords(game, slug, stored, this.known).records) {
         lines.push(JSON.stringify(record));
-        sourceLines.push(line);
+        this.origins.push(line);
       }
     }
-    await this.write(lines, sourceLines);
-    await this.remember(newSlugs);
+    return lines;
   }
 
   /** A new game's slug: from the name; on a collision (or a name with no Latin letters) the BGG id is appended. */
@@ -148,37 +166,5 @@ class Batch {
     this.known.slugs.add(slug);
     this.assigned.set(bggId, slug);
     return slug;
-  }
-
-  private async write(lines: string[], sourceLines: number[]): Promise<void> {
-    let result;
-    try {
-      result = await importCatalog(this.store, lines, { now: this.options.now, aggregates: this.options.aggregates });
-    } catch (error) {
-      if (error instanceof CatalogImportError) {
-        throw new Error(`${this.path}:${sourceLines[error.line - 1] ?? '?'}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
-      }
-      throw error;
-    }
-    const games = result.kinds.game;
-    this.report.created += games.inserted;
-    this.report.updated += games.updated;
-    this.report.unchanged += games.unchanged;
-    const mechanics = result.kinds.mechanic.inserted;
-    if (mechanics > 0) this.report.records.mechanic = (this.report.records.mechanic ?? 0) + mechanics;
-  }
-
-  /** The games just created are now stored under their legacy_id: later batches merge into them. */
-  private async remember(newSlugs: string[]): Promise<void> {
-    if (newSlugs.length === 0) return;
-    const fresh = await this.store.columns(
-      `SELECT e.external_id, g.id, g.slug FROM external_identifiers e JOIN games g ON g.id = e.game_id
-       WHERE e.source = $1 AND g.slug IN (SELECT unnest($2::VARCHAR[]))`,
-      [LEGACY_SOURCE, newSlugs],
-    );
-    const ext = (fresh.external_id ?? []) as string[];
-    const ids = (fresh.id ?? []) as string[];
-    const slugs = (fresh.slug ?? []) as string[];
-    for (let i = 0; i < ext.length; i++) this.known.byLegacyId.set(ext[i], { id: ids[i], slug: slugs[i] });
   }
 }
