@@ -53,7 +53,14 @@ export interface AppDeps {
  */
 export function edgeDefaults(): EdgeSettings {
   return {
-    rateLimit: { anonymous: 1_000_000, authenticated: 10_000_000, windowMs: 60_000, trustProxy: false, store: new MemoryCounterStore() },
+    rateLimit: {
+      anonymous: 1_000_000,
+      authenticated: 10_000_000,
+      windowMs: 60_000,
+      trustProxy: false,
+      store: new MemoryCounterStore(),
+      exports: { limit: 1_000_000, windowMs: 3_600_000 },
+    },
     cors: { origins: '*', maxAgeSeconds: 600 },
     requestTimeoutMs: 30_000,
   };

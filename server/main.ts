@@ -43,6 +43,8 @@ export function edgeSettings(config: Config, counters: CounterStore): EdgeSettin
       windowMs: 60_000,
       trustProxy: config.trustProxy,
       store: counters,
+      // SPEC-NOTES D35: exports have a budget of their own, 10 per hour per key (or address).
+      exports: { limit: 10, windowMs: 3_600_000 },
     },
     cors: { origins: config.corsOrigins, maxAgeSeconds: 600 },
     requestTimeoutMs: config.requestTimeoutMs,

@@ -25,7 +25,7 @@ export class AppMetrics {
   readonly engineQueryDuration: Histogram<'operation'>;
   readonly materializeRuns: Counter<'status'>;
   readonly materializeDuration: Histogram<'status'>;
-  readonly rateLimitRejections: Counter<'tier'>;
+  readonly rateLimitRejections: Counter<'tier' | 'budget'>;
   readonly rateLimitStoreErrors: Counter;
   private readonly instrumented = new WeakMap<DatasetApi, DatasetApi>();
 
@@ -82,8 +82,8 @@ export class AppMetrics {
     });
     this.rateLimitRejections = new Counter({
       name: 'ludex_rate_limit_rejections_total',
-      help: 'Requests refused with 429, by tier (anonymous, key).',
-      labelNames: ['tier'],
+      help: 'Requests refused with 429, by tier (anonymous, key) and budget (requests, exports).',
+      labelNames: ['tier', 'budget'],
       registers,
     });
     this.rateLimitStoreErrors = new Counter({

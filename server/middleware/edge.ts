@@ -130,7 +130,7 @@ export function createEdge(deps: EdgeDeps): Edge {
         const { verdict, error } = await limiter.check(event);
         state.verdict = verdict;
         if (!verdict.allowed) {
-          metrics.rateLimitRejections.inc({ tier: verdict.tier });
+          metrics.rateLimitRejections.inc({ tier: verdict.tier, budget: verdict.budget });
           throw rateLimitedProblem(verdict);
         }
         if (error) throw error;

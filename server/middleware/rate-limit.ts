@@ -66,13 +66,27 @@ export interface RateLimitSettings {
   /** TRUST_PROXY: the left-most X-Forwarded-For entry names the client. */
   trustProxy: boolean;
   store: CounterStore;
+  /**
+   * The separate budget of export requests (D35: 10 per hour per key; per address without
+   * one), counted on top of the request budget. Omitted: exports only count as requests.
+   */
+  exports?: { limit: number; windowMs: number };
+}
+
+/** Paths that draw on the export budget as well. */
+export function isExportPath(pathname: string): boolean {
+  return pathname.startsWith('/v1/export/');
 }
 
 export type Tier = 'anonymous' | 'key';
+export type Budget = 'requests' | 'exports';
 
 /** What a limited request was told: the X-RateLimit-* headers it carries. */
 export interface RateLimitVerdict {
   tier: Tier;
+  budget: Budget;
+  /** Length of the window, for the problem's wording. */
+  windowMs: number;
   limit: number;
   remaining: number;
   /** Unix seconds at which the window closes. */
@@ -116,17 +130,26 @@ export class RateLimiter {
       bucket = `ip:${clientAddress(event, this.settings.trustProxy)}`;
     }
     const limit = tier === 'key' ? this.settings.authenticated : this.settings.anonymous;
-    const { count, ttlMs } = await this.settings.store.hit(bucket, this.settings.windowMs);
-    const retryAfterSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
-    const verdict: RateLimitVerdict = {
+    const requests = await this.count(bucket, tier, 'requests', limit, this.settings.windowMs);
+    const exports = this.settings.exports;
+    if (!requests.allowed || !exports || !isExportPath(event.url.pathname)) return { verdict: requests, error };
+    // An export reports its own, smaller budget: that is the one the client runs into.
+    const exportVerdict = await this.count(`export:${bucket}`, tier, 'exports', exports.limit, exports.windowMs);
+    return { verdict: exportVerdict, error };
+  }
+
+  private async count(bucket: string, tier: Tier, budget: Budget, limit: number, windowMs: number): Promise<RateLimitVerdict> {
+    const { count, ttlMs } = await this.settings.store.hit(bucket, windowMs);
+    return {
       tier,
+      budget,
+      windowMs,
       limit,
       remaining: Math.max(0, limit - count),
       resetAt: Math.ceil((Date.now() + ttlMs) / 1000),
-      retryAfterSeconds,
+      retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
       allowed: count <= limit,
     };
-    return { verdict, error };
   }
 }
 
@@ -142,9 +165,11 @@ export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, stri
 
 export function rateLimitedProblem(verdict: RateLimitVerdict): ApiProblem {
   const who = verdict.tier === 'key' ? 'this API key' : 'this client address';
+  const per = verdict.windowMs === 3_600_000 ? 'hour' : verdict.windowMs === 60_000 ? 'minute' : `${verdict.windowMs / 1000} s`;
+  const what = verdict.budget === 'exports' ? 'exports' : 'requests';
   return new ApiProblem(
     'rate-limited',
-    `The limit of ${verdict.limit} requests per minute for ${who} is used up; try again in ${verdict.retryAfterSeconds} s.` +
-      (verdict.tier === 'anonymous' ? ' An API key (X-API-Key) raises the limit.' : ''),
+    `The limit of ${verdict.limit} ${what} per ${per} for ${who} is used up; try again in ${verdict.retryAfterSeconds} s.` +
+      (verdict.tier === 'anonymous' && verdict.budget === 'requests' ? ' An API key (X-API-Key) raises the limit.' : ''),
   );
 }

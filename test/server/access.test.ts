@@ -171,6 +171,42 @@ describe('client address', () => {
   });
 });
 
+describe('export budget', () => {
+  it('counts exports in a budget of their own per hour, reported in the headers of export responses', async () => {
+    const t = await demoAppWith(() => ({
+      edge: {
+        rateLimit: {
+          anonymous: 100,
+          authenticated: 100,
+          windowMs: 60_000,
+          trustProxy: true,
+          store: new MemoryCounterStore(),
+          exports: { limit: 2, windowMs: 3_600_000 },
+        },
+      },
+    }));
+    try {
+      const key = (await (t.deps as { keys: ApiKeys }).keys.create({ admin: false, name: 'exporter' })).key;
+      const headers = { 'x-forwarded-for': '10.7.0.1', 'x-api-key': key };
+      const exports: Reply[] = [];
+      for (let i = 0; i < 3; i++) exports.push(await call(t.app, '/v1/export/games?format=jsonl&type=expansion', { headers }));
+      expect(exports.map((r) => r.status)).toEqual([200, 200, 429]);
+      expect(exports.map((r) => rateHeaders(r).limit)).toEqual([2, 2, 2]);
+      expect(exports.map((r) => rateHeaders(r).remaining)).toEqual([1, 0, 0]);
+      // An hour-long window: Reset and Retry-After are about an hour away.
+      expect(rateHeaders(exports[2]).reset - Math.floor(Date.now() / 1000)).toBeGreaterThan(3500);
+      expect(Number(exports[2].headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect((exports[2].body as { detail: string }).detail).toContain('2 exports per hour');
+      // Other reads by the same key still draw on the request budget (3 exports + this one).
+      const read = await call(t.app, '/v1/games?limit=1', { headers });
+      expect(read.status).toBe(200);
+      expect(rateHeaders(read)).toMatchObject({ limit: 100, remaining: 96 });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('MemoryCounterStore', () => {
   it('opens a window with the first hit and starts over once it closes', async () => {
     let now = 1_000_000;
