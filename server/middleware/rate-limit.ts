@@ -100,8 +100,12 @@ export function isRateLimitExempt(pathname: string): boolean {
   return pathname === '/healthz' || pathname === '/readyz' || pathname === '/metrics';
 }
 
+/** Longest address kept in a bucket name (IPv6 with a zone fits); the rest is client noise. */
+const MAX_ADDRESS_LENGTH = 64;
+
 export function clientAddress(event: H3Event, trustProxy: boolean): string {
-  return getRequestIP(event, { xForwardedFor: trustProxy })?.trim() || 'unknown';
+  const address = getRequestIP(event, { xForwardedFor: trustProxy })?.trim().slice(0, MAX_ADDRESS_LENGTH);
+  return address || 'unknown';
 }
 
 export class RateLimiter {
