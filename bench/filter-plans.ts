@@ -4,7 +4,7 @@
 
 import type { DatasetApi } from '../engine/api.js';
 import type { DatasetInput } from '../engine/input.js';
-import type { Queryable } from '../loader/store.js';
+import type { Store } from '../loader/store.js';
 import { firstDifference } from './compare.js';
 import { measure, type MeasureOptions } from './measure.js';
 import {
@@ -21,10 +21,12 @@ import type { QueryFigures } from './report.js';
 import { resolveQueries, type ResolvedQuery } from './resolve.js';
 import { buildScanTable, type ScanTable } from './scan-table.js';
 import { loadStoreLookups } from './sql.js';
-import { createBitmaskTables } from './sql-bitmask.js';
+import { createBitmaskTables, type BitmaskLookups } from './sql-bitmask.js';
 
 export interface FilterPlanSetup {
   methods: Method[];
+  /** The DuckDB bitmask table's slug lookups (the PostgreSQL copy reuses them). */
+  bitmask: BitmaskLookups;
   /** Time to build the SQL bitmask table (the DuckDB counterpart of the engine's build). */
   sqlPrepareMs: number;
   queries: ResolvedQuery[];
@@ -36,7 +38,7 @@ export class DisagreementError extends Error {}
 
 /** Builds the methods over one catalog (scan columns, slug lookups and derived tables are not timed per query). */
 export async function setupFilterPlans(
-  db: Queryable,
+  db: Store,
   input: DatasetInput,
   dataset: DatasetApi,
   queries: readonly BenchQuery[] = BENCH_QUERIES,
@@ -51,13 +53,20 @@ export async function setupFilterPlans(
     scanMethod(table),
     joinSqlMethod(db, await loadStoreLookups(db)),
   ];
-  return { methods, sqlPrepareMs, queries: resolveQueries(queries, table), table };
+  return { methods, bitmask, sqlPrepareMs, queries: resolveQueries(queries, table), table };
 }
 
-/** Runs one query through every method; throws naming the first difference. */
+export async function closeFilterPlans(setup: FilterPlanSetup): Promise<void> {
+  for (const method of setup.methods) await method.close?.();
+}
+
+/** Runs one query through every method that can express it; throws naming the first difference. */
 export async function agreedResult(methods: readonly Method[], query: ResolvedQuery): Promise<MethodResult> {
   const results: { method: MethodName; result: MethodResult }[] = [];
-  for (const method of methods) results.push({ method: method.name, result: await method.run(query.query) });
+  for (const method of methods) {
+    if (method.cannot(query) === null) results.push({ method: method.name, result: await method.run(query) });
+  }
+  if (results.length === 0) throw new DisagreementError(`query ${query.name}: no method can run it`);
   const difference = firstDifference(results);
   if (difference !== null) throw new DisagreementError(`query ${query.name}: ${difference}`);
   return results[0].result;
@@ -71,11 +80,32 @@ export async function measureFilterPlans(
   const figures: QueryFigures[] = [];
   for (const q of setup.queries) {
     const agreed = await agreedResult(setup.methods, q);
-    const timings = {} as QueryFigures['timings'];
-    for (const method of setup.methods) timings[method.name] = await measure(() => method.run(q.query), options);
-    figures.push({ name: q.name, description: q.description, query: q.query, matches: agreed.total, timings });
-    const t = (name: MethodName): string => `${name} ${timings[name].medianUs.toFixed(0)} µs`;
-    onProgress(`${q.name}: ${agreed.total} matches; ${setup.methods.map((m) => t(m.name)).join(', ')}`);
+    const timings: QueryFigures['timings'] = {};
+    const cannot: QueryFigures['cannot'] = {};
+    const agreeing: MethodName[] = [];
+    for (const method of setup.methods) {
+      const reason = method.cannot(q);
+      if (reason !== null) {
+        cannot[method.name] = reason;
+        continue;
+      }
+      agreeing.push(method.name);
+      timings[method.name] = await measure(() => method.run(q), options);
+    }
+    figures.push({
+      name: q.name,
+      description: q.description,
+      kind: q.kind,
+      query: q.query,
+      text: q.text,
+      dimensions: q.dimensions,
+      matches: agreed.total,
+      agreeing,
+      timings,
+      cannot,
+    });
+    const t = (name: MethodName): string => `${name} ${timings[name]?.medianUs.toFixed(0) ?? '—'} µs`;
+    onProgress(`${q.name}: ${agreed.total} results; ${agreeing.map(t).join(', ')}`);
   }
   return figures;
 }

@@ -7,6 +7,7 @@
 import { getSetting, setSetting } from '../loader/settings.js';
 import type { Queryable, Store } from '../loader/store.js';
 import { TableAppender, type RowObject } from './append.js';
+import { writeExtras } from './extras.js';
 import { GameWriter, type TermIds } from './game-rows.js';
 import { personName, personSlug, publisherName, slugify } from './names.js';
 import { seededRandom, type Random } from './random.js';
@@ -35,7 +36,7 @@ export interface GeneratedCatalog {
 /** store_settings key marking a store as a generated bench catalog, with its (games, seed). */
 const MARKER = 'bench_catalog';
 /** Bump when the generator's output changes, so stale kept stores are not reused. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 function marker(games: number, seed: number): string {
   return JSON.stringify({ games, seed, version: GENERATOR_VERSION });
@@ -84,6 +85,8 @@ export async function generateCatalog(store: Store, options: GenerateOptions = {
       for (const [table, n] of Object.entries(written)) count(table, n);
       onProgress(`games ${Math.min(games, start + BATCH)}/${games}`);
     }
+    await writeExtras(tx, seededRandom(seed + 1), count);
+    onProgress('awards and expansion modifications written');
     await setSetting(tx, MARKER, marker(games, seed));
   });
   return { games, people, publishers, rows, ms: performance.now() - started };

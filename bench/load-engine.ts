@@ -5,7 +5,7 @@ import { buildDataset, type Dataset } from '../engine/index.js';
 import type { DatasetInput } from '../engine/input.js';
 import { loadDatasetInput } from '../loader/load.js';
 import type { Store } from '../loader/store.js';
-import type { LoadFigures } from './report.js';
+import { currentLoad, type LoadFigures } from './report.js';
 
 export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: DatasetInput }> {
   const rssBefore = process.memoryUsage().rss;
@@ -25,6 +25,7 @@ export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load
     rssMb: memory.rss / 2 ** 20,
     heapUsedMb: memory.heapUsed / 2 ** 20,
     arrayBuffersMb: memory.arrayBuffers / 2 ** 20,
+    loadAverage: currentLoad(),
   };
   return { dataset, load, input };
 }

@@ -1,17 +1,22 @@
-// What the filter-plan table does and does not show, printed under it.
+// What the tables do and do not show, printed under them.
 
 export const BENCH_NOTES: readonly string[] = [
-  'Effective mode (expansion sets) is not measured yet: the generator writes no modifications or combinations.',
-  'DuckDB runs in the same process through the Store, every value bound. The Store has no prepared-statement ' +
-    'handle, so each call is parsed and planned again: EXPLAIN of the selective statement alone took ~4 ms here, ' +
-    'most of that query\'s DuckDB time. SQL-level PREPARE/EXECUTE cannot take bound arguments, so this needs a ' +
-    'Store.prepare() in loader/store.ts. Both formulations return total and page in one statement.',
+  'DuckDB runs in the same process through the Store, every value bound, each distinct statement prepared once ' +
+    '(Store.prepare) and re-run with fresh values, as a server would cache its query shapes. Both formulations return ' +
+    'total and page in one statement; facets are one statement per query (a CTE per dimension).',
   'DuckDB (bitmask): a TEMP table built once from the store, one row per game with the scalar columns, a ' +
     'precomputed sort_name, an integer rank of the id as tie-break and BIGINT bitmask words per taxonomy kind, ' +
-    'plus an integer designer link table; taxonomy filters are integer ANDs in one scan, no joins.',
+    'plus an integer designer link table; taxonomy filters are integer ANDs in one scan, no joins. Awards: a ' +
+    'semi-join on game_awards.',
   'DuckDB joins: the store schema as is; semi-/anti-joins on game_terms and game_credits per dimension ' +
     '(GROUP BY ... HAVING count(*) = n for all-of), slugs resolved to ids once.',
-  'The scan reads the loaded DatasetInput columns row by row and keeps the best rows in a bounded sorted buffer.',
-  'Every query returned the same ids in the same order and the same total from all four methods ' +
-    '(engine, both DuckDB formulations, scan): the run fails otherwise.',
+  'PostgreSQL: the bitmask table copied into a scratch schema, btree indexes on the scalar and sort columns, ' +
+    'taxonomy/designers/awards as integer arrays with GIN indexes (&& any-of, @> all-of, NOT && none-of), ' +
+    'ids and sort names in the "C" collation; named (prepared) statements over one connection; ANALYZEd.',
+  'The scan reads the loaded DatasetInput columns row by row and keeps the best rows in a bounded sorted buffer; ' +
+    'facets by the scan rerun the filter per dimension without its own part.',
+  'Effective mode and text search are engine-only: no other method implements the expansion-set resolution or the ' +
+    'trigram ranking, so they have no cross-check here (the engine\'s own property tests cover them against an oracle).',
+  'HTTP figures come from one machine running both autocannon and the server: on 2 cores they compete for CPU, ' +
+    'so absolute req/s are lower than on a dedicated client; the ratios to the ceilings are the figures to read.',
 ];

@@ -1,17 +1,24 @@
 // The fixed filter-plan query set: engine Query objects, run unchanged by the engine, the
 // DuckDB SQL builder and the plain scan. Each entry says which shape of work it stresses.
 // Slugs come from the generator's vocabulary and person naming, so the set needs no store.
-// Effective mode (expansion sets) is not in this first set: the generator writes no
-// modifications or combinations yet.
+// Besides result pages, the set holds text searches (`text`) and facet counts (`facets`,
+// over the query's filter). A method that cannot express an entry says why (Method.cannot),
+// and the report shows that instead of a figure.
 
-import type { Query } from '../engine/query.js';
+import type { FacetDimension, Query } from '../engine/query.js';
 import { personSlug } from './names.js';
+
+export type BenchKind = 'page' | 'text' | 'facets';
 
 export interface BenchQuery {
   name: string;
   /** What the query stresses, for the report. */
   description: string;
+  /** page (default): query as is; text: `text` searched, query.limit hits; facets: counts over query.filter. */
+  kind?: BenchKind;
   query: Query;
+  text?: string;
+  dimensions?: readonly FacetDimension[];
   /**
    * A deep keyset page: `after` becomes the position of the row at this index of the full
    * result order (clamped to half the result on small catalogs), found by the scan.
@@ -127,6 +134,70 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
     name: 'top-rated',
     description: 'rating ≥ 7.5 with ≥ 1,000 votes; by rating',
     query: page({ rating_min: 7.5, min_rating_votes: 1000 }, 'rating', 'desc'),
+  },
+  {
+    name: 'community-time',
+    description: 'community play time ≤ 60 min while learning (community times × learning multiplier), 2+ players; by bayes',
+    query: page(
+      { playtime_max: 60, playtime_source: 'community', playtime_experience: 'learning', players: 2 },
+      'bayes_rating',
+      'desc',
+    ),
+  },
+  {
+    name: 'award-won',
+    description: 'won a Spiel des Jahres; newest first',
+    query: page({ award: { slug: 'spiel-des-jahres', result: 'won' } }, 'year_published', 'desc'),
+  },
+  {
+    name: 'award-any-heavy',
+    description: 'any award at all, weight ≥ 2.5; by rating',
+    query: page({ award: {}, weight_min: 2.5 }, 'rating', 'desc'),
+  },
+  {
+    name: 'effective-6p',
+    description: 'base games playable by 6 with some set of their expansions (effective mode, D11–D17); by bayes',
+    query: page({ players: 6, effective: true, type: ['base_game'] }, 'bayes_rating', 'desc'),
+  },
+  {
+    name: 'text-castle',
+    description: 'full-text search "castle" over names and alternate names, 25 best hits (D56)',
+    kind: 'text',
+    text: 'castle',
+    query: page({}, 'bayes_rating', 'desc'),
+  },
+  {
+    name: 'text-typo',
+    description: 'full-text search "labyrnth venise" (misspelt, two words), 25 best hits',
+    kind: 'text',
+    text: 'labyrnth venise',
+    query: page({}, 'bayes_rating', 'desc'),
+  },
+  {
+    name: 'facets-typical',
+    description: 'facet counts (mechanics, categories, themes, type, players; each ignoring its own filter) for the typical filter',
+    kind: 'facets',
+    dimensions: ['mechanics', 'categories', 'themes', 'type', 'players'],
+    query: page(
+      {
+        players: 4,
+        weight_min: 2,
+        weight_max: 3.5,
+        playtime_max: 90,
+        mechanics: ['cooperative', 'hand-management'],
+        theme_not: ['space'],
+        type: ['base_game'],
+      },
+      'bayes_rating',
+      'desc',
+    ),
+  },
+  {
+    name: 'facets-broad',
+    description: 'mechanics and player-count facets over every game playable with 2 (most of the catalog)',
+    kind: 'facets',
+    dimensions: ['mechanics', 'players'],
+    query: page({ players: 2 }, 'bayes_rating', 'desc'),
   },
   {
     name: 'party-rating-asc',

@@ -1,17 +1,22 @@
-// The bench's results as data (bench/results/latest.json) and as the markdown table people
+// The bench's results as data (bench/results/latest.json) and as the markdown tables people
 // read (bench/results/latest.md, also printed).
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { Query } from '../engine/query.js';
+import type { FacetDimension, Query } from '../engine/query.js';
+import type { BudgetCheck } from './budgets.js';
+import type { BatchFigures } from './batch.js';
+import type { HttpFigures } from './http.js';
 import type { MethodName } from './methods.js';
 import type { Timing } from './measure.js';
+import type { BenchKind } from './queries.js';
+import type { ScalingPoint } from './scaling.js';
 
 export interface LoadFigures {
   /** store → DatasetInput (loader) */
   inputMs: number;
   /** DatasetInput → Dataset (engine build) */
   buildMs: number;
-  /** Dataset.prepare(): every sort order built up front */
+  /** Dataset.prepare(): every sort order built up front (the server does this before serving) */
   prepareMs: number;
   /** Process RSS before loading (DuckDB's buffers and, in a generating run, the generator's leftovers). */
   rssBeforeMb: number;
@@ -19,18 +24,36 @@ export interface LoadFigures {
   heapUsedMb: number;
   /** Typed arrays and Arrow buffers: most of the Dataset's own memory. */
   arrayBuffersMb: number;
+  /** 1-minute load average when the load finished. */
+  loadAverage: number;
 }
 
 export interface QueryFigures {
   name: string;
   description: string;
+  kind: BenchKind;
   query: Query;
+  text?: string;
+  dimensions?: readonly FacetDimension[];
+  /** Total of the agreed result (facets: number of non-zero counts; text: hits). */
   matches: number;
-  timings: Record<MethodName, Timing>;
+  /** Methods that ran the query and agreed. */
+  agreeing: MethodName[];
+  timings: Partial<Record<MethodName, Timing>>;
+  /** Methods that cannot express the query, and why. */
+  cannot: Partial<Record<MethodName, string>>;
+}
+
+export interface PostgresFigures {
+  status: 'ran' | 'skipped';
+  /** Where it connected, or why it was skipped. */
+  note: string;
+  loadMs?: number;
 }
 
 export interface BenchReport {
   createdAt: string;
+  mode: 'full' | 'quick';
   machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string };
   games: number;
   seed: number;
@@ -38,11 +61,17 @@ export interface BenchReport {
   load: LoadFigures;
   /** Building the DuckDB bitmask table (the SQL side's counterpart of the engine build). */
   sqlPrepareMs: number;
-  /** `SELECT 1` through the Store: the floor under every DuckDB figure. */
+  /** `SELECT 1` through a prepared statement of the Store: the floor under every DuckDB figure. */
   sqlFloor: Timing;
   /** 1-minute load average before and after the query runs: other work on the machine skews timings. */
   loadAverage: { before: number; after: number };
   queries: QueryFigures[];
+  postgres: PostgresFigures;
+  http: HttpFigures | { skipped: string };
+  batch: BatchFigures;
+  scaling: ScalingPoint[];
+  budgets: BudgetCheck[];
+  totalMs: number;
   notes: readonly string[];
 }
 
@@ -57,56 +86,174 @@ export function machine(): BenchReport['machine'] {
   };
 }
 
+export const currentLoad = (): number => loadavg()[0];
+
 const us = (v: number): string => (v >= 10_000 ? Math.round(v).toLocaleString('en-US') : v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const cell = (t: Timing): string => `${us(t.medianUs)} / ${us(t.p99Us)}`;
-const ratio = (a: Timing, b: Timing): number => a.medianUs / b.medianUs;
 const times = (r: number): string => (r >= 100 ? `${r.toFixed(0)}×` : `${r.toFixed(1)}×`);
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Median of the per-query ratios method / engine, over the queries both ran. */
+export function medianRatio(queries: readonly QueryFigures[], method: MethodName): number {
+  const ratios: number[] = [];
+  for (const q of queries) {
+    const a = q.timings[method];
+    const e = q.timings.engine;
+    if (a && e) ratios.push(a.medianUs / e.medianUs);
+  }
+  return median(ratios);
+}
+
+const COLUMNS: { method: MethodName; label: string }[] = [
+  { method: 'duckdb', label: 'DuckDB' },
+  { method: 'duckdb_joins', label: 'DuckDB joins' },
+  { method: 'scan', label: 'scan' },
+  { method: 'postgres', label: 'PostgreSQL' },
+];
+
+function filterTable(report: BenchReport): string[] {
+  const reasons: string[] = [];
+  const footnote = (reason: string): string => {
+    let i = reasons.indexOf(reason);
+    if (i < 0) i = reasons.push(reason) - 1;
+    return `n/a[${i + 1}]`;
+  };
+  const pgRan = report.postgres.status === 'ran';
+  const columns = COLUMNS.filter((c) => c.method !== 'postgres' || pgRan);
+  const lines = [
+    `| query | results | engine µs | ${columns.map((c) => `${c.label} µs | ×engine`).join(' | ')} |`,
+    `|---|---:|---:|${columns.map(() => '---:|---:').join('|')}|`,
+  ];
+  for (const q of report.queries) {
+    const engine = q.timings.engine;
+    const cells = columns.map(({ method }) => {
+      const t = q.timings[method];
+      const reason = q.cannot[method];
+      if (t && engine) return `${cell(t)} | ${times(t.medianUs / engine.medianUs)}`;
+      return `${reason ? footnote(reason) : '—'} | `;
+    });
+    lines.push(`| ${q.name} | ${int(q.matches)} | ${engine ? cell(engine) : '—'} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    `| **median of ratios** | | | ${columns.map((c) => ` | **${times(medianRatio(report.queries, c.method))}**`).join(' | ')} |`,
+  );
+  if (reasons.length > 0) lines.push('', ...reasons.map((r, i) => `[${i + 1}] not expressible by that method: ${r}.`));
+  return lines;
 }
 
 export function markdown(report: BenchReport): string {
   const { machine: m, load, generate, loadAverage } = report;
   const lines = [
-    `# Filter plans: engine vs DuckDB SQL vs plain scan`,
+    `# Ludex benchmarks${report.mode === 'quick' ? ' (quick run: small sizes, short durations — not the budget figures)' : ''}`,
     '',
-    `${report.games.toLocaleString('en-US')} synthetic games (seed ${report.seed}), ${report.createdAt}. ` +
-      `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}.`,
+    `${report.games.toLocaleString('en-US')} synthetic games (seed ${report.seed}), ${report.createdAt}, whole run ${(report.totalMs / 1000).toFixed(0)} s. ` +
+      `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}. ` +
+      'Load average (1 min) is given next to each figure: the machine may be shared.',
+    '',
+    '## Budgets',
+    '',
+    '| budget | target | measured | load avg | result |',
+    '|---|---|---|---:|---|',
+    ...report.budgets.map(
+      (b) => `| ${b.name} | ${b.target} | ${b.measured} | ${b.loadAverage.toFixed(2)} | ${b.pass === null ? 'not measured' : b.pass ? 'pass' : '**miss**'} |`,
+    ),
+    '',
+    '## Build and load',
     '',
     Number.isNaN(generate.ms)
       ? '- Generator: not run (a kept store from an earlier run was reused)'
       : `- Generator: ${(generate.ms / 1000).toFixed(1)} s (${Object.entries(generate.rows)
-          .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+          .map(([t, n]) => `${t} ${int(n)}`)
           .join(', ')})`,
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
-      `all sort orders ${load.prepareMs.toFixed(0)} ms; RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB ` +
-      `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB`,
-    `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms; \`SELECT 1\` through the Store: ${cell(report.sqlFloor)} µs`,
-    `- Load average (1 min) before / after the queries: ${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}`,
+      `all sort orders ${load.prepareMs.toFixed(0)} ms (total ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms); ` +
+      `RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB ` +
+      `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,
+    `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms; prepared \`SELECT 1\` through the Store: ${cell(report.sqlFloor)} µs`,
+    ...batchLines(report.batch),
     '',
-    'Latency in µs, median / p99. Ratios compare medians. DuckDB = bitmask-table formulation; ' +
-      'DuckDB joins = semi-joins over the store schema (see Notes).',
+    '## Filter plans',
     '',
-    '| query | matches | engine µs | DuckDB µs | scan µs | SQL/engine | scan/engine | DuckDB joins µs | joins/engine |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `Latency in µs, median / p99; ×engine = method median / engine median. Load average (1 min) before / after: ` +
+      `${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}. Every method that can express a query returned ` +
+      'the same ids in the same order and the same total (the run fails otherwise). ' +
+      `PostgreSQL: ${report.postgres.note}${report.postgres.loadMs === undefined ? '' : ` (loaded in ${(report.postgres.loadMs / 1000).toFixed(1)} s)`}.`,
+    '',
+    ...filterTable(report),
+    '',
+    '## HTTP',
+    '',
+    ...httpLines(report.http),
+    '',
+    '## Scaling (engine, typical query)',
+    '',
+    '| games | median µs | p99 µs | load → Dataset ms | load avg |',
+    '|---:|---:|---:|---:|---:|',
+    ...report.scaling.map(
+      (p) => `| ${int(p.games)} | ${us(p.timing.medianUs)} | ${us(p.timing.p99Us)} | ${p.loadMs.toFixed(0)} | ${p.loadAverage.toFixed(2)} |`,
+    ),
+    '',
+    '## Queries',
+    '',
+    ...report.queries.map((q) => `- **${q.name}**: ${q.description}`),
+    '',
+    '## Notes',
+    '',
+    ...report.notes.map((n) => `- ${n}`),
+    '',
   ];
-  for (const q of report.queries) {
-    const { engine, duckdb, scan, duckdb_joins: joins } = q.timings;
+  return lines.join('\n');
+}
+
+function batchLines(batch: BatchFigures): string[] {
+  const rate = (n: number, ms: number, unit: string): string => `${int((n / ms) * 1000)} ${unit}/s`;
+  const out: string[] = [];
+  const { exportRun, importRun, materialize } = batch;
+  out.push(
+    'skipped' in exportRun
+      ? `- Export streaming: not measured (${exportRun.skipped})`
+      : `- Export streaming (catalog JSONL): ${int(exportRun.records)} records, ${(exportRun.bytes / 2 ** 20).toFixed(1)} MB in ${exportRun.ms.toFixed(0)} ms ` +
+          `(${rate(exportRun.records, exportRun.ms, 'records')}, ${((exportRun.bytes / 2 ** 20 / exportRun.ms) * 1000).toFixed(1)} MB/s; load avg ${exportRun.loadAverage.toFixed(2)})`,
+  );
+  out.push(
+    'skipped' in importRun
+      ? `- Import: not measured (${importRun.skipped})`
+      : `- Import (that JSONL into a fresh store): ${int(importRun.records)} records in ${importRun.ms.toFixed(0)} ms ` +
+          `(${rate(importRun.records, importRun.ms, 'records')}; load avg ${importRun.loadAverage.toFixed(2)})`,
+  );
+  out.push(
+    'skipped' in materialize
+      ? `- Materialization: not measured (${materialize.skipped})`
+      : `- Materialization: ${materialize.summary} (load avg ${materialize.loadAverage.toFixed(2)})`,
+  );
+  return out;
+}
+
+function httpLines(http: BenchReport['http']): string[] {
+  if ('skipped' in http) return [`Not measured: ${http.skipped}.`];
+  const lines = [
+    `autocannon from a second process against a child process serving the bench store on 127.0.0.1; ` +
+      `${http.connections} connections, ${http.durationS} s per route, routes one after another. ` +
+      'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app.',
+    '',
+    '| route | req/s | p50 ms | p99 ms | non-2xx | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const fixed = http.routes.find((r) => r.name === 'ceiling-fixed-json')?.requestsPerSecond ?? Number.NaN;
+  const page = http.routes.find((r) => r.name === 'ceiling-prebuilt-page')?.requestsPerSecond ?? Number.NaN;
+  const pct = (v: number, of: number): string => `${((v / of) * 100).toFixed(0)} %`;
+  for (const r of http.routes) {
     lines.push(
-      `| ${q.name} | ${q.matches.toLocaleString('en-US')} | ${cell(engine)} | ${cell(duckdb)} | ${cell(scan)} | ` +
-        `${times(ratio(duckdb, engine))} | ${times(ratio(scan, engine))} | ${cell(joins)} | ${times(ratio(joins, engine))} |`,
+      `| ${r.name} \`${r.method} ${r.path.length > 60 ? `${r.path.slice(0, 57)}...` : r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ` +
+        `${pct(r.requestsPerSecond, fixed)} | ${pct(r.requestsPerSecond, page)} | ${r.loadAverage.toFixed(2)} |`,
     );
   }
-  const medianRatio = (method: MethodName): string =>
-    times(median(report.queries.map((q) => ratio(q.timings[method], q.timings.engine))));
-  lines.push(
-    `| **median of ratios** | | | | | **${medianRatio('duckdb')}** | **${medianRatio('scan')}** | | **${medianRatio('duckdb_joins')}** |`,
-  );
-  lines.push('', '## Queries', '');
-  for (const q of report.queries) lines.push(`- **${q.name}**: ${q.description}`);
-  lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
-  return lines.join('\n');
+  return lines;
 }

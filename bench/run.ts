@@ -1,54 +1,74 @@
-// `npm run bench`: builds a synthetic store, loads it into the engine, then compares the
-// engine's filter plans with DuckDB SQL and a plain scan on the fixed query set. Fails (exit
-// 1) when the methods disagree on any query. Writes bench/results/latest.{json,md}.
+// `npm run bench`: the whole suite in one process run. Builds (or reuses, from bench/.cache)
+// a synthetic store; loads it into the engine; compares the engine's filter plans with DuckDB
+// SQL (two formulations, prepared statements), a plain scan and, when reachable, PostgreSQL
+// on the query set; then HTTP under autocannon, export/import and materialization
+// throughput, and the engine's scaling with catalog size. Fails (exit 1) when the methods
+// disagree on any query; budgets are printed pass/miss, never fail the run. Writes
+// bench/results/latest.{json,md}.
 //
-//   npm run bench -- --games 20000        quick run
-//   BENCH_DIR=/tmp/b npm run bench         keep the store file
+//   npm run bench -- --quick              reduced run, under a minute (CI smoke test)
+//   npm run bench -- --games 20000        smaller main catalog
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
-import { measure } from './measure.js';
-import { generateCatalog, holdsCatalog, type GeneratedCatalog } from './generate.js';
-import { parseOptions, UsageError } from './options.js';
+import { measureExportImport, measureMaterialization, type BatchFigures } from './batch.js';
+import { checkBudgets } from './budgets.js';
+import { closeFilterPlans, DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
+import { httpRoutes, measureHttp } from './http.js';
 import { loadEngine } from './load-engine.js';
+import { measure } from './measure.js';
 import { BENCH_NOTES } from './notes.js';
-import { machine, markdown, type BenchReport } from './report.js';
-import { openBenchStore, type BenchStore } from './store.js';
+import { parseOptions, UsageError, type BenchOptions } from './options.js';
+import { connectPostgres, setupPostgres } from './postgres.js';
+import { currentLoad, machine, markdown, type BenchReport, type PostgresFigures } from './report.js';
+import { measureScaling, type ScalingPoint } from './scaling.js';
+import { openCatalogStore } from './store.js';
+import { Store } from '../loader/store.js';
 
 const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
 const log = (line: string): void => console.error(line);
 
-/** Generates the catalog, or reuses a kept store (BENCH_DIR) that already holds it. */
-async function ensureCatalog(bench: BenchStore, games: number, seed: number): Promise<GeneratedCatalog> {
-  if (bench.existed) {
-    if (!(await holdsCatalog(bench.store, games, seed))) {
-      throw new UsageError(`${bench.path} holds something else than the ${games}-game catalog of seed ${seed}: remove it`);
-    }
-    log(`reusing the catalog in ${bench.path}`);
-    return { games, people: 0, publishers: 0, rows: {}, ms: Number.NaN };
-  }
-  log(`generating ${games} games into ${bench.path}`);
-  const generated = await generateCatalog(bench.store, { games, seed, onProgress: (line) => log(`  ${line}`) });
-  log(`generated in ${(generated.ms / 1000).toFixed(1)} s; loading`);
-  return generated;
-}
-
 async function main(): Promise<void> {
+  const started = performance.now();
   const options = parseOptions(process.argv.slice(2), process.env);
-  const bench = await openBenchStore(options.dir, options.games);
+  log(`bench: ${options.quick ? 'quick run' : 'full run'}, ${options.games} games, stores in ${options.dir}`);
+  const { bench, generated } = await openCatalogStore(options.dir, options.games, options.seed, log);
+  let storeOpen = true;
   try {
-    const generated = await ensureCatalog(bench, options.games, options.seed);
     const { dataset, load, input } = await loadEngine(bench.store);
-    log(`loaded: input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
+    log(`loaded: input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, orders ${load.prepareMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
     const setup = await setupFilterPlans(bench.store, input, dataset);
-    const before = loadavg()[0];
-    const sqlFloor = await measure(() => bench.store.all('SELECT 1'), options);
+    const postgres = await addPostgres(options, bench.store, setup);
+    const floorStatement = await bench.store.prepare('SELECT 1 AS one');
+    const sqlFloor = await measure(() => floorStatement.all(), options);
+    await floorStatement.close();
+    const before = currentLoad();
     const queries = await measureFilterPlans(setup, options, (line) => log(`  ${line}`));
+    const after = currentLoad();
+    await closeFilterPlans(setup);
+    const typical = queries.find((q) => q.name === 'typical')?.timings.engine;
+
+    const [popular] = await bench.store.all<{ id: string }>(
+      `SELECT id FROM games WHERE status = 'active' ORDER BY rating_votes DESC NULLS LAST, id LIMIT 1`,
+    );
+    await bench.store.close();
+    storeOpen = false;
+    const http =
+      options.httpSeconds > 0
+        ? await measureHttp(bench.path, httpRoutes(popular.id, 'castle'), { durationS: options.httpSeconds, connections: options.httpConnections }, log)
+        : { skipped: '--http-seconds 0' };
+
+    const batch = await measureBatch(options, bench.path);
+    const known = new Map<number, Omit<ScalingPoint, 'games'>>();
+    if (typical) {
+      known.set(options.games, { timing: typical, loadMs: load.inputMs + load.buildMs + load.prepareMs, loadAverage: before });
+    }
+    const scaling = await measureScaling(options.scaling, options.seed, options.dir, options, log, known);
+
     const report: BenchReport = {
       createdAt: new Date().toISOString(),
+      mode: options.quick ? 'quick' : 'full',
       machine: machine(),
       games: options.games,
       seed: options.seed,
@@ -56,18 +76,57 @@ async function main(): Promise<void> {
       load,
       sqlPrepareMs: setup.sqlPrepareMs,
       sqlFloor,
-      loadAverage: { before, after: loadavg()[0] },
+      loadAverage: { before, after },
       queries,
+      postgres,
+      http,
+      batch,
+      scaling,
+      budgets: checkBudgets({ games: options.games, typical, queries, queryLoadAverage: after, load, http, batch }),
+      totalMs: performance.now() - started,
       notes: BENCH_NOTES,
     };
     const md = markdown(report);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(RESULTS_DIR, 'latest.md'), md);
+    const name = options.quick ? 'quick' : 'latest';
+    writeFileSync(join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(RESULTS_DIR, `${name}.md`), md);
     console.log(md);
   } finally {
-    await bench.dispose();
+    if (storeOpen) await bench.store.close();
   }
+}
+
+/** The PostgreSQL method joins the set when a server answers; otherwise a note says why not. */
+async function addPostgres(
+  options: BenchOptions,
+  store: Store,
+  setup: Awaited<ReturnType<typeof setupFilterPlans>>,
+): Promise<PostgresFigures> {
+  if (options.noPostgres) return { status: 'skipped', note: 'skipped (--no-postgres)' };
+  const conn = await connectPostgres(process.env);
+  if ('skipped' in conn) {
+    log(`postgres: ${conn.skipped}`);
+    return { status: 'skipped', note: `skipped: ${conn.skipped}` };
+  }
+  const { method, loadMs } = await setupPostgres(conn, store, setup.bitmask, log);
+  setup.methods.push(method);
+  return { status: 'ran', note: `${conn.note}, scratch schema dropped afterwards`, loadMs };
+}
+
+async function measureBatch(options: BenchOptions, storePath: string): Promise<BatchFigures> {
+  const store = await Store.open(storePath, { readOnly: true });
+  let exportImport: Pick<BatchFigures, 'exportRun' | 'importRun'>;
+  try {
+    exportImport = await measureExportImport(store, log);
+  } finally {
+    await store.close();
+  }
+  const materialize =
+    options.materializeVotes > 0
+      ? await measureMaterialization(options.materializeGames, options.materializeVotes, options.seed, join(options.dir, 'materialize'), log)
+      : { skipped: '--materialize-votes 0' };
+  return { ...exportImport, materialize };
 }
 
 main().catch((error: unknown) => {

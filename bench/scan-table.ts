@@ -4,7 +4,7 @@
 // the engine's indexes are measured against. Built once per catalog, outside the timings.
 
 import type { DatasetInput } from '../engine/input.js';
-import type { TaxonomyKind } from '../engine/domain.js';
+import { AWARD_RESULTS, type TaxonomyKind } from '../engine/domain.js';
 import { sortName } from '../engine/normalize.js';
 import { numberColumn, stringColumn } from '../engine/columns.js';
 
@@ -28,6 +28,8 @@ export interface ScanTable {
   maxPlayers: Float64Array;
   minPlaytime: Float64Array;
   maxPlaytime: Float64Array;
+  communityMinPlaytime: Float64Array;
+  communityMaxPlaytime: Float64Array;
   weight: Float64Array;
   rating: Float64Array;
   ratingVotes: Float64Array;
@@ -42,10 +44,15 @@ export interface ScanTable {
   terms: Csr;
   termIndex: Record<TaxonomyKind, Map<string, number>>;
   termCount: number;
+  termSlugs: string[];
+  termKinds: TaxonomyKind[];
   /** Person indexes (into input.people) credited as designer, per game. */
   designers: Csr;
   personIndex: Map<string, number>;
   personCount: number;
+  /** Per game, its GameAwards as award index × AWARD_RESULTS.length + result index. */
+  awards: Csr;
+  awardIndex: Map<string, number>;
 }
 
 export function buildScanTable(input: DatasetInput): ScanTable {
@@ -67,6 +74,8 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     maxPlayers: numberColumn(games, 'max_players'),
     minPlaytime: numberColumn(games, 'min_playtime'),
     maxPlaytime: numberColumn(games, 'max_playtime'),
+    communityMinPlaytime: numberColumn(games, 'community_min_playtime'),
+    communityMaxPlaytime: numberColumn(games, 'community_max_playtime'),
     weight: numberColumn(games, 'weight'),
     rating: numberColumn(games, 'rating'),
     ratingVotes: numberColumn(games, 'rating_votes'),
@@ -80,6 +89,8 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     terms: csr(size, input.gameTerms.game, input.gameTerms.target),
     termIndex,
     termCount: input.terms.length,
+    termSlugs: input.terms.map((term) => term.slug),
+    termKinds: input.terms.map((term) => term.kind),
     designers: csr(
       size,
       Uint32Array.from(designerEntries, (e) => credits.game[e]),
@@ -87,6 +98,12 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     ),
     personIndex: new Map(input.people.map((person, index) => [person.slug, index])),
     personCount: input.people.length,
+    awards: csr(
+      size,
+      input.gameAwards.game,
+      Uint32Array.from(input.gameAwards.award, (award, e) => award * AWARD_RESULTS.length + AWARD_RESULTS.indexOf(input.gameAwards.result[e])),
+    ),
+    awardIndex: new Map(input.awards.map((award, index) => [award.slug, index])),
   };
 }
 

@@ -2,7 +2,7 @@
 // the cursor in a small sorted buffer, count every match for the total. No indexes: what a
 // straightforward in-memory implementation would do, and the baseline for the bitmap plans.
 
-import { DEFAULT_EXPERIENCE_MULTIPLIERS, type TaxonomyKind } from '../engine/domain.js';
+import { AWARD_RESULTS, DEFAULT_EXPERIENCE_MULTIPLIERS, type TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query, SortKey, SortOrder } from '../engine/query.js';
 import { rowOrder, type RowOrder } from './scan-order.js';
 import type { ScanTable } from './scan-table.js';
@@ -70,13 +70,28 @@ function codeMarks(codes: readonly (string | null)[], wanted: readonly string[] 
   return out;
 }
 
+/** Per (award, result) code, 1 when it satisfies the award filter; null when inactive. */
+function awardMarks(t: ScanTable, award: Filter['award']): Uint8Array | null {
+  if (award === undefined) return null;
+  const results = AWARD_RESULTS.length;
+  const out = new Uint8Array(t.awardIndex.size * results);
+  const wantedAward = award.slug === undefined ? undefined : (t.awardIndex.get(award.slug) ?? -1);
+  const wantedResult = award.result === undefined ? undefined : AWARD_RESULTS.indexOf(award.result);
+  for (let code = 0; code < out.length; code++) {
+    const a = Math.floor(code / results);
+    const r = code % results;
+    if ((wantedAward === undefined || wantedAward === a) && (wantedResult === undefined || wantedResult === r)) out[code] = 1;
+  }
+  return out;
+}
+
 /**
  * The matching rows, ascending. Every inactive check is skipped through a constant set up
  * here, so the choice is made once per query, not per row; the row loop is inline (a
  * per-row predicate call cost ~10 ns a row, more than most checks). The body is long on
  * purpose: it is the scan's hot loop.
  */
-function filterRows(t: ScanTable, f: Filter): Uint32Array {
+export function filterRows(t: ScanTable, f: Filter): Uint32Array {
   // Every taxonomy dimension in one pass over a game's terms: each wanted term carries the
   // bits of the dimensions that name it; a row needs every "any" bit, no "not" bit, and as
   // many all-of hits as distinct all-of slugs (an unknown slug can then never be satisfied).
@@ -125,7 +140,11 @@ function filterRows(t: ScanTable, f: Filter): Uint32Array {
   const [timeMin, timeMax] = [num(f.playtime_min), num(f.playtime_max)];
   const [yearMin, yearMax] = [num(f.year_min), num(f.year_max)];
   const [ratingMin, ratingMax, votesMin] = [num(f.rating_min), num(f.rating_max), num(f.min_rating_votes)];
-  const { weight, rating, ratingVotes, year, minPlayers, maxPlayers, minPlaytime, maxPlaytime } = t;
+  const { weight, rating, ratingVotes, year, minPlayers, maxPlayers } = t;
+  const community = f.playtime_source === 'community';
+  const minPlaytime = community ? t.communityMinPlaytime : t.minPlaytime;
+  const maxPlaytime = community ? t.communityMaxPlaytime : t.maxPlaytime;
+  const awards = awardMarks(t, f.award);
   const [typeCode, modeCode] = [t.type, t.mode];
   // plain locals for the loop (the role() closure above captured the mutable ones)
   const [needAny, notBits] = [requiredAny, forbidden];
@@ -154,6 +173,11 @@ function filterRows(t: ScanTable, f: Filter): Uint32Array {
         all += (bits & ALL_BIT) >> 1;
       }
       if ((seen & needAny) !== needAny || (seen & notBits) !== 0 || all < allNeeded) continue rows;
+    }
+    if (awards !== null) {
+      let found = false;
+      for (let i = t.awards.offsets[row]; i < t.awards.offsets[row + 1] && !found; i++) found = awards[t.awards.targets[i]] === 1;
+      if (!found) continue rows;
     }
     if (designer.active) {
       let found = false;

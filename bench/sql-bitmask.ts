@@ -69,6 +69,7 @@ export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups
     )
     SELECT (row_number() OVER (ORDER BY g.id))::INTEGER AS id_rank, g.id, g.type, g.mode, g.year_published, g.min_players, g.max_players, g.min_playtime, g.max_playtime,
       g.weight, g.rating, g.rating_votes, g.bayes_rating,
+      g.community_min_playtime, g.community_max_playtime,
       g.experience_first_play, g.experience_learning, g.experience_experienced, g.experience_expert,
       ${NAME_SORT_SQL} AS sort_name,
       ${wordColumns.map((c) => `coalesce(w.${c.name}, 0)::BIGINT AS ${c.name}`).join(', ')}
@@ -88,12 +89,19 @@ export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups
   return { bits, words, people };
 }
 
+export const BITMASK_FROM = 'bench_games g';
+
 export function buildBitmaskSql(query: Query, lookups: BitmaskLookups): SqlStatement {
   assertSupported(query);
   const b = new SqlBuilder();
-  scalarFilterSql(query.filter, b);
-  maskFilterSql(query.filter, lookups, b);
-  return pageSql(query, 'bench_games g', SORT_SQL[benchSortKey(query.sort)], 'g.id_rank', b);
+  bitmaskWhere(query.filter, lookups, b);
+  return pageSql(query, BITMASK_FROM, SORT_SQL[benchSortKey(query.sort)], 'g.id_rank', b);
+}
+
+/** The filter's predicates on BITMASK_FROM. */
+export function bitmaskWhere(f: Filter, lookups: BitmaskLookups, b: SqlBuilder): void {
+  scalarFilterSql(f, b);
+  maskFilterSql(f, lookups, b);
 }
 
 function maskFilterSql(f: Filter, lookups: BitmaskLookups, b: SqlBuilder): void {

@@ -47,8 +47,9 @@ export function scalarFilterSql(f: Filter, b: SqlBuilder): void {
   if (f.weight_min !== undefined) w.push(`g.weight >= ${b.bind(f.weight_min)}`);
   if (f.weight_max !== undefined) w.push(`g.weight <= ${b.bind(f.weight_max)}`);
   const factor = playtimeFactor(f, b);
-  if (f.playtime_min !== undefined) w.push(`g.min_playtime${factor} >= ${b.bind(f.playtime_min)}`);
-  if (f.playtime_max !== undefined) w.push(`g.max_playtime${factor} <= ${b.bind(f.playtime_max)}`);
+  const time = f.playtime_source === 'community' ? 'g.community_' : 'g.';
+  if (f.playtime_min !== undefined) w.push(`${time}min_playtime${factor} >= ${b.bind(f.playtime_min)}`);
+  if (f.playtime_max !== undefined) w.push(`${time}max_playtime${factor} <= ${b.bind(f.playtime_max)}`);
   if (f.year_min !== undefined) w.push(`g.year_published >= ${b.bind(f.year_min)}`);
   if (f.year_max !== undefined) w.push(`g.year_published <= ${b.bind(f.year_max)}`);
   if (f.rating_min !== undefined) w.push(`g.rating >= ${b.bind(f.rating_min)}`);
@@ -56,6 +57,12 @@ export function scalarFilterSql(f: Filter, b: SqlBuilder): void {
   if (f.min_rating_votes !== undefined) w.push(`g.rating_votes >= ${b.bind(f.min_rating_votes)}`);
   if (f.type && f.type.length > 0) w.push(`g.type ${b.inList(f.type)}`);
   if (f.mode && f.mode.length > 0) w.push(`g.mode ${b.inList(f.mode)}`);
+  if (f.award) {
+    const parts = ['true'];
+    if (f.award.slug !== undefined) parts.push(`a.slug = ${b.bind(f.award.slug)}`);
+    if (f.award.result !== undefined) parts.push(`ga.result = ${b.bind(f.award.result)}`);
+    w.push(`g.id IN (SELECT ga.game_id FROM game_awards ga JOIN awards a ON a.id = ga.award_id WHERE ${parts.join(' AND ')})`);
+  }
 }
 
 /** `× multiplier` of the requested experience level: the game's own when all four are known. */

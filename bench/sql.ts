@@ -41,13 +41,20 @@ export async function loadStoreLookups(db: Queryable): Promise<StoreLookups> {
   return { terms, people };
 }
 
+export const STORE_FROM = 'games g';
+
 export function buildStoreSql(query: Query, lookups: StoreLookups): SqlStatement {
   assertSupported(query);
   const b = new SqlBuilder();
+  storeWhere(query.filter, lookups, b);
+  return pageSql(query, STORE_FROM, SORT_SQL[benchSortKey(query.sort)], 'g.id', b);
+}
+
+/** The filter's predicates on STORE_FROM. */
+export function storeWhere(f: Filter, lookups: StoreLookups, b: SqlBuilder): void {
   b.where.push(`g.status = 'active'`); // the loader shows active games only (D5)
-  scalarFilterSql(query.filter, b);
-  linkFilterSql(query.filter, lookups, b);
-  return pageSql(query, 'games g', SORT_SQL[benchSortKey(query.sort)], 'g.id', b);
+  scalarFilterSql(f, b);
+  linkFilterSql(f, lookups, b);
 }
 
 function linkFilterSql(f: Filter, lookups: StoreLookups, b: SqlBuilder): void {

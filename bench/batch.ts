@@ -1,0 +1,128 @@
+// Batch throughput: the catalog export streamed to a JSONL file, that file imported into a
+// fresh store, and a materialization run over N games and M raw rating votes (bench/
+// materialize.ts prepares that data; its own store, because materializing rewrites the
+// games' aggregates and the filter-plan store must stay as generated).
+
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { exportCatalog } from '../loader/catalog/export.js';
+import { importCatalog } from '../loader/catalog/import.js';
+import { readLines } from '../loader/lines.js';
+import { materialize } from '../loader/materialize/run.js';
+import { migrate } from '../loader/schema/migrate.js';
+import { Store } from '../loader/store.js';
+import { insertRatingVotes, seedBaseline } from './materialize.js';
+import { currentLoad } from './report.js';
+import { openCatalogStore } from './store.js';
+
+type Skipped = { skipped: string };
+
+export interface ExportFigures {
+  records: number;
+  bytes: number;
+  ms: number;
+  loadAverage: number;
+}
+
+export interface ImportFigures {
+  records: number;
+  ms: number;
+  loadAverage: number;
+}
+
+export interface MaterializeFigures {
+  games: number;
+  votes: number;
+  /** The run's own total (materialization_runs timings), and the wall time around it. */
+  totalMs: number;
+  wallMs: number;
+  gamesUpdated: number;
+  summary: string;
+  loadAverage: number;
+}
+
+export interface BatchFigures {
+  exportRun: ExportFigures | Skipped;
+  importRun: ImportFigures | Skipped;
+  materialize: MaterializeFigures | Skipped;
+}
+
+/** Export of `store` to a temp JSONL file, then its import into a fresh in-memory store. */
+export async function measureExportImport(store: Store, log: (line: string) => void): Promise<Pick<BatchFigures, 'exportRun' | 'importRun'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'ludex-bench-export-'));
+  const file = join(dir, 'catalog.jsonl');
+  try {
+    const out = createWriteStream(file);
+    let bytes = 0;
+    const t0 = performance.now();
+    const report = await exportCatalog(store, async (line) => {
+      bytes += Buffer.byteLength(line) + 1;
+      if (!out.write(`${line}\n`)) await once(out, 'drain');
+    });
+    out.end();
+    await once(out, 'finish');
+    const exportRun: ExportFigures = { records: report.lines, bytes, ms: performance.now() - t0, loadAverage: currentLoad() };
+    log(`export: ${report.lines} records in ${exportRun.ms.toFixed(0)} ms`);
+    const target = await Store.open(':memory:');
+    try {
+      await migrate(target);
+      const t1 = performance.now();
+      const imported = await importCatalog(target, readLines(file));
+      const importRun: ImportFigures = { records: imported.records, ms: performance.now() - t1, loadAverage: currentLoad() };
+      log(`import: ${imported.records} records in ${importRun.ms.toFixed(0)} ms`);
+      return { exportRun, importRun };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A first materialization run (every vote folded in) over its own store in `dir`: the
+ * catalog is generated once and kept; baseline rows and votes are written afresh each time.
+ */
+export async function measureMaterialization(
+  games: number,
+  votes: number,
+  seed: number,
+  dir: string | undefined,
+  log: (line: string) => void,
+): Promise<MaterializeFigures> {
+  const { bench } = await openCatalogStore(dir, games, seed, (line) => log(`materialization: ${line.trim()}`));
+  const { store } = bench;
+  try {
+    const t0 = performance.now();
+    await store.transaction((tx) => seedBaseline(tx));
+    await store.run('DELETE FROM rating_votes');
+    await store.run('DELETE FROM game_snapshots');
+    await store.run('DELETE FROM materialization_runs');
+    await store.transaction((tx) => insertRatingVotes(tx, votes));
+    await store.run('CHECKPOINT');
+    log(`materialization: ${votes} votes written in ${((performance.now() - t0) / 1000).toFixed(1)} s; running`);
+    const t1 = performance.now();
+    const report = await materialize(store, { trigger: 'cli', now: new Date('2026-11-22T03:00:00Z') });
+    const wallMs = performance.now() - t1;
+    const totalMs = report.timings_ms.total ?? wallMs;
+    const steps = Object.entries(report.timings_ms)
+      .filter(([step]) => step !== 'total')
+      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ');
+    return {
+      games,
+      votes,
+      totalMs,
+      wallMs,
+      gamesUpdated: report.games_updated,
+      summary:
+        `${games.toLocaleString('en-US')} games, ${votes.toLocaleString('en-US')} rating votes: ${(totalMs / 1000).toFixed(1)} s ` +
+        `(${report.games_updated.toLocaleString('en-US')} games updated; ${steps})`,
+      loadAverage: currentLoad(),
+    };
+  } finally {
+    await bench.dispose();
+  }
+}
