@@ -84,11 +84,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       metrics,
       draining: () => draining,
     });
-    const server = createServer(toNodeHandler(app));
     // A client must deliver its whole request within REQUEST_TIMEOUT_MS (Node answers 408,
     // through clientError below); handlers get the same budget in the edge middleware (503).
-    server.requestTimeout = config.requestTimeoutMs;
-    server.headersTimeout = Math.min(server.headersTimeout, config.requestTimeoutMs);
+    // Node checks these timeouts periodically; check often enough that they hold roughly.
+    const server = createServer(
+      {
+        requestTimeout: config.requestTimeoutMs,
+        headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+      },
+      toNodeHandler(app),
+    );
     // Requests Node cannot parse never reach h3; answer them with a problem too.
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) {

@@ -2,6 +2,8 @@
 // is: limits from RATE_LIMIT_*, origins from CORS_ORIGINS, ETag/304 through Node's HTTP
 // stack, and the limits Node enforces itself (oversized headers) as problems.
 
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
@@ -23,6 +25,7 @@ describe('edge on a real listener', () => {
       RATE_LIMIT_AUTHENTICATED: '5',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       API_KEY_SECRET: 'listener-test-secret-0123456789abcdef',
+      REQUEST_TIMEOUT_MS: '1000',
     });
     server = await startServer(config, silentLogger);
   }, 60_000);
@@ -76,5 +79,22 @@ describe('edge on a real listener', () => {
     const reply = await fetch(`${server.url}/healthz`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
     expect(reply.status).toBe(431);
     expect(await reply.json()).toMatchObject({ status: 431, title: 'Request Header Fields Too Large' });
+  });
+
+  it('answers a client that does not finish its request within REQUEST_TIMEOUT_MS with a 408 problem', async () => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const started = performance.now();
+    // Half a request, then silence.
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    await once(socket, 'close');
+    const elapsed = performance.now() - started;
+    const raw = Buffer.concat(chunks).toString('utf8');
+    expect(raw).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 408, title: 'Request Timeout' });
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(10_000);
   });
 });
