@@ -1,6 +1,6 @@
 // The published formulas behind the Game aggregates (SPEC-NOTES D20–D22, D25, D50, §8.4,
-// §8.5), twice: as plain functions (tests, and the later materialization step) and as SQL
-// fragments over column expressions (derive.ts, set-wise). Both must agree; the derive
+// §8.5), twice: as plain functions (tests, docs) and as SQL fragments over column
+// expressions (the set-wise pipeline in loader/materialize/). Both must agree; the derive
 // tests check the SQL against the functions on worked examples.
 
 import {

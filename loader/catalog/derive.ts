@@ -8,8 +8,6 @@
 import { refreshAggregates, type AggregateSettings, type PipelineResult } from '../materialize/pipeline.js';
 import type { Queryable } from '../store.js';
 
-export { AGGREGATE_COLUMNS as DERIVED_COLUMNS } from '../materialize/write-games.js';
-
 export interface DeriveOptions extends AggregateSettings {
   /** ISO 8601 time written to updated_at of changed games (and the trending window's end). */
   now: string;

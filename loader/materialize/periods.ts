@@ -4,8 +4,6 @@
 
 export type SnapshotCadence = 'monthly' | 'quarterly' | 'yearly';
 
-export const SNAPSHOT_CADENCES: readonly SnapshotCadence[] = ['monthly', 'quarterly', 'yearly'];
-
 const MONTHS: Record<SnapshotCadence, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 /** First day (UTC, YYYY-MM-DD) of the period that contains `at`. */
