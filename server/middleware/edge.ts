@@ -1,7 +1,8 @@
 // The edge of the app: what every request passes through around its route. One middleware
-// turns the route's result (or its error) into the final Response, so headers that belong
-// on every answer — request id, rate limits, CORS, caching, security — are set in one place,
-// on errors too. The h3 hooks time the request, log it and count it.
+// answers preflights, applies rate limits and request limits, races the route against the
+// request timeout, adds the ETag (or answers 304), and puts the headers every answer
+// carries — request id, rate limits, CORS, Cache-Control, security — on successes and
+// problems alike. The h3 hooks time each request, log it and count it.
 
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ApiKeys } from '../auth/api-keys.js';
