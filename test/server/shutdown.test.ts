@@ -14,18 +14,20 @@ interface Server {
   child: ChildProcess;
   port: number;
   stdout: string[];
+  /** stderr up to the "serving" line: where the first start prints the admin key. */
+  printed: string;
   exit: Promise<number | null>;
 }
 
 /** Starts `ludex serve` on a free port and resolves once it says where it serves. */
-async function startServer(): Promise<Server> {
+async function startServer(dataDir = tempDir()): Promise<Server> {
   const { REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve'], {
     env: {
       ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
-      LUDEX_DATA_DIR: tempDir(),
+      LUDEX_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       MATERIALIZE_CRON: 'off',
       API_KEY_SECRET: 'shutdown-test-secret-0123456789abcdef',
@@ -44,7 +46,7 @@ async function startServer(): Promise<Server> {
     });
     void exit.then((code) => reject(new Error(`server exited (${code}) before serving:\n${stderr}`)));
   });
-  return { child, port, stdout, exit };
+  return { child, port, stdout, printed: stderr, exit };
 }
 
 function open(port: number): Promise<Socket> {
@@ -128,4 +130,44 @@ describe('graceful shutdown', () => {
       server.child.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('lets a materialization run in progress finish before the store closes', async () => {
+    const dir = tempDir();
+    const server = await startServer(dir);
+    try {
+      const key = /\n {2}(ldx_[A-Za-z0-9_-]+)\n/.exec(server.printed)?.[1];
+      expect(key, server.printed).toBeDefined();
+      const run = fetch(`http://127.0.0.1:${server.port}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': key ?? '' } });
+      await sleep(100);
+      server.child.kill('SIGTERM');
+      const reply = await run;
+      expect(reply.status).toBe(200);
+      const report = (await reply.json()) as { run_id: string; games_updated: number };
+      expect(report.run_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await server.exit).toBe(0);
+      // The signal arrived while the run was going, and the run still finished.
+      const order = server.stdout
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { msg: string }).msg)
+        .filter((m) => ['materialization started', 'shutting down', 'materialization finished', 'stopped'].includes(m));
+      expect(order).toEqual(['materialization started', 'shutting down', 'materialization finished', 'stopped']);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+    // The run was committed, not left half-done: the next start finds nothing to abandon.
+    const next = await startServer(dir);
+    try {
+      // The CLI prints "serving" just before it installs its signal handlers.
+      await sleep(300);
+      next.child.kill('SIGTERM');
+      expect(await next.exit).toBe(0);
+      const logs = next.stdout.join('');
+      expect(logs).toContain('"msg":"dataset loaded"');
+      expect(logs).not.toContain('marked abandoned');
+    } finally {
+      next.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
