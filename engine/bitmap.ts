@@ -40,10 +40,13 @@ export function andNot(a: Bitmap, b: Bitmap): Bitmap {
   return RoaringBitmap32.andNot(a, b);
 }
 
-/** Union of any number of bitmaps (a new bitmap). */
+/**
+ * Union of any number of bitmaps, to be read only: a lone input is returned as is (no copy,
+ * no garbage; index bitmaps are frozen, so a write would throw rather than corrupt them).
+ */
 export function orAll(bitmaps: readonly Bitmap[]): Bitmap {
   if (bitmaps.length === 0) return new RoaringBitmap32();
-  if (bitmaps.length === 1) return bitmaps[0].clone();
+  if (bitmaps.length === 1) return bitmaps[0];
   return RoaringBitmap32.orMany(bitmaps);
 }
 

@@ -104,7 +104,20 @@ export class OrderIndex {
     if (perm === null) return rangeBitmap(a, b);
     if (b - a <= this.interval) return bitmapOf(perm.subarray(a, b));
     const out = this.prefix(b);
-    if (a > 0) out.andNotInPlace(this.prefix(a));
+    if (a <= 0) return out;
+    if (a <= this.interval >>> 1) {
+      out.removeMany(perm.subarray(0, a));
+      return out;
+    }
+    // Remove the prefix [0, a) through the nearest checkpoint in place: no second prefix
+    // bitmap is built (a clone of a large bitmap per range filter, and its garbage).
+    const checkpoints = this.ensureCheckpoints(perm);
+    const j = Math.min(checkpoints.length - 1, Math.round(a / this.interval));
+    const start = Math.min(j * this.interval, this.size);
+    out.andNotInPlace(checkpoints[j]);
+    // start is within interval/2 of a and b - a > interval, so [a, start) lies inside [a, b)
+    if (start < a) out.removeMany(perm.subarray(start, a));
+    else if (start > a) out.addMany(perm.subarray(a, start));
     return out;
   }
 
