@@ -34,11 +34,14 @@ import type { SqlParams, Store } from './store.js';
 /** The engine's row order (the default sort); ids break ties, so it is total. */
 const GAME_ORDER = 'bayes_rating DESC NULLS LAST, id';
 /**
- * Visible games with their row index. Links join it, so DuckDB hands over small integers
- * instead of UUID strings (each value crossing into JS costs microseconds).
+ * Visible games with their row index, computed once per load into a TEMP table (connection-
+ * local; allowed on a read-only store) that every other statement joins: links come over as
+ * small integers instead of UUID strings (each value crossing into JS costs microseconds),
+ * and the window sort over the catalog runs once instead of once per statement.
  */
-const ROWS = `(SELECT id, CAST(row_number() OVER (ORDER BY ${GAME_ORDER}) - 1 AS INTEGER) AS row
-  FROM games WHERE status = 'active')`;
+const ROWS_SQL = `SELECT id, CAST(row_number() OVER (ORDER BY ${GAME_ORDER}) - 1 AS INTEGER) AS row
+  FROM games WHERE status = 'active'`;
+let loads = 0;
 const TERM_ORDER = 'kind, slug';
 /** An entity table with each row's index in `order`, the order its input array is built in. */
 const entityIndex = (table: string, order: string) =>
@@ -66,16 +69,27 @@ const TEXT_SELECT = {
   description: 'g.description',
 } as const satisfies Partial<Record<GameStringColumn, string>>;
 
-/** The visible games with their legacy id, in GAME_ORDER (qualified): both game queries share it. */
-const GAMES_FROM = `FROM games g
+/** The visible games with their legacy id, in row order: both game queries share it. */
+const gamesFrom = (rows: string): string => `FROM ${rows} r
+     JOIN games g ON g.id = r.id
      LEFT JOIN (
        SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
        FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
      ) l ON l.game_id = g.id
-     WHERE g.status = 'active'
-     ORDER BY g.bayes_rating DESC NULLS LAST, g.id`;
+     ORDER BY r.row`;
 
 export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
+  // a name of its own: two loads may interleave their statements on one connection
+  const rows = `ludex_load_rows_${process.pid}_${++loads}`;
+  await store.run(`CREATE TEMP TABLE ${rows} AS ${ROWS_SQL}`);
+  try {
+    return await loadWithRows(store, rows);
+  } finally {
+    await store.run(`DROP TABLE IF EXISTS ${rows}`);
+  }
+}
+
+async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
   const enums = Object.keys(ENUM_COLUMNS) as EnumColumn[];
   // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read, the rest as
   // JS values: two statements over the same total order, so their rows line up.
@@ -86,7 +100,7 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
       ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
       'CAST(coalesce(l.is_numeric, false) AS INTEGER) AS legacy_id_numeric',
     ].join(', ')}
-     ${GAMES_FROM}`,
+     ${gamesFrom(rows)}`,
     enums.map((c) => [...ENUM_COLUMNS[c]]),
   );
   const cols = await store.columns(
@@ -97,7 +111,7 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
       'g.top_player_counts',
       'g.recommended_player_counts',
     ].join(', ')}
-     ${GAMES_FROM}`,
+     ${gamesFrom(rows)}`,
   );
   const length = (cols.id as string[]).length;
   if (numeric.length !== length) throw new Error(`games changed while loading (${numeric.length} vs ${length} rows)`);
@@ -129,35 +143,35 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
 
   const gameTerms = await loadNumberLinks(
     store,
-    `SELECT r.row AS game, e.idx AS target FROM game_terms x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, e.idx AS target FROM game_terms x JOIN ${rows} r ON r.id = x.game_id
      JOIN ${entityIndex('terms', TERM_ORDER)} e ON e.id = x.term_id ORDER BY r.row, e.kind, x.position`,
   );
   const gameFamilies = await loadNumberLinks(
     store,
-    `SELECT r.row AS game, e.idx AS target FROM game_families x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, e.idx AS target FROM game_families x JOIN ${rows} r ON r.id = x.game_id
      JOIN ${entityIndex('families', 'slug')} e ON e.id = x.family_id ORDER BY r.row, x.position`,
   );
   const gamePublishers = await loadNumberLinks(
     store,
-    `SELECT r.row AS game, e.idx AS target FROM game_publishers x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, e.idx AS target FROM game_publishers x JOIN ${rows} r ON r.id = x.game_id
      JOIN ${entityIndex('publishers', 'slug')} e ON e.id = x.publisher_id ORDER BY r.row, x.position`,
   );
   const gameCredits = await loadNumberLinks(
     store,
     `SELECT r.row AS game, e.idx AS target, list_position($1::VARCHAR[], x.role) AS role
-     FROM game_credits x JOIN ${ROWS} r ON r.id = x.game_id
+     FROM game_credits x JOIN ${rows} r ON r.id = x.game_id
      JOIN ${entityIndex('people', 'slug')} e ON e.id = x.person_id
      ORDER BY r.row, CASE x.role WHEN 'designer' THEN 0 WHEN 'artist' THEN 1 ELSE 2 END, x.position`,
     [[...PERSON_ROLES]],
   );
   const gameAwards = await loadLinks(
     store,
-    `SELECT r.row AS game, e.idx AS target, x.year, x.result, x.category FROM game_awards x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, e.idx AS target, x.year, x.result, x.category FROM game_awards x JOIN ${rows} r ON r.id = x.game_id
      JOIN ${entityIndex('awards', 'slug')} e ON e.id = x.award_id ORDER BY r.row, x.position`,
   );
   const names = await loadLinks(
     store,
-    `SELECT r.row AS game, 0 AS target, x.name, x.language FROM alternate_names x JOIN ${ROWS} r ON r.id = x.game_id
+    `SELECT r.row AS game, 0 AS target, x.name, x.language FROM alternate_names x JOIN ${rows} r ON r.id = x.game_id
      ORDER BY r.row, x.position`,
   );
 
@@ -200,9 +214,9 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
       name: names.columns.name as string[],
       language: names.columns.language as (string | null)[],
     },
-    relationships: await loadRelationships(store),
-    modifications: await loadModifications(store),
-    combinations: await loadCombinations(store),
+    relationships: await loadRelationships(store, rows),
+    modifications: await loadModifications(store, rows),
+    combinations: await loadCombinations(store, rows),
   };
 }
 
@@ -257,10 +271,10 @@ async function loadLinks(store: Store, sql: string): Promise<LoadedLinks> {
   };
 }
 
-async function loadRelationships(store: Store): Promise<DatasetInput['relationships']> {
+async function loadRelationships(store: Store, rows: string): Promise<DatasetInput['relationships']> {
   const c = await store.columns(
     `SELECT s.row AS source, t.row AS target, x.relationship_type AS type, x.ordinal FROM relationships x
-     JOIN ${ROWS} s ON s.id = x.source_game_id JOIN ${ROWS} t ON t.id = x.target_game_id
+     JOIN ${rows} s ON s.id = x.source_game_id JOIN ${rows} t ON t.id = x.target_game_id
      ORDER BY s.row, t.row, x.relationship_type`,
   );
   return {
@@ -271,10 +285,10 @@ async function loadRelationships(store: Store): Promise<DatasetInput['relationsh
   };
 }
 
-async function loadModifications(store: Store): Promise<PropertyModificationInput[]> {
+async function loadModifications(store: Store, rows: string): Promise<PropertyModificationInput[]> {
   const c = await store.columns(
     `SELECT x.id, e.row AS expansion, b.row AS base, x.property, x.operation, x.value_number, x.value_list
-     FROM property_modifications x JOIN ${ROWS} e ON e.id = x.expansion_id JOIN ${ROWS} b ON b.id = x.base_game_id
+     FROM property_modifications x JOIN ${rows} e ON e.id = x.expansion_id JOIN ${rows} b ON b.id = x.base_game_id
      ORDER BY e.row, x.position, x.id`,
   );
   return (c.id as string[]).map((id, i) => ({
@@ -287,7 +301,7 @@ async function loadModifications(store: Store): Promise<PropertyModificationInpu
   }));
 }
 
-async function loadCombinations(store: Store): Promise<ExpansionCombinationInput[]> {
+async function loadCombinations(store: Store, rows: string): Promise<ExpansionCombinationInput[]> {
   // Expansion rows in one list per combination; a combination with a hidden member is dropped.
   const c = await store.columns(
     `SELECT x.id, b.row AS base, list(e.row ORDER BY e.row) AS expansions, count(e.row) = len(x.expansion_ids) AS complete,
@@ -296,8 +310,8 @@ async function loadCombinations(store: Store): Promise<ExpansionCombinationInput
             any_value(CAST(x.weight AS DOUBLE)) AS weight, any_value(x.min_age) AS min_age,
             any_value(x.top_at) AS top_at, any_value(x.recommended_at) AS recommended_at
      FROM expansion_combinations x
-     JOIN ${ROWS} b ON b.id = x.base_game_id
-     LEFT JOIN ${ROWS} e ON list_contains(x.expansion_ids, e.id)
+     JOIN ${rows} b ON b.id = x.base_game_id
+     LEFT JOIN ${rows} e ON list_contains(x.expansion_ids, e.id)
      GROUP BY x.id, b.row, x.expansion_ids, x.position
      ORDER BY b.row, x.position, x.id`,
   );
