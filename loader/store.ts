@@ -268,13 +268,20 @@ export class Store extends ConnectionQueryable {
    */
   async copyDatabaseTo(path: string): Promise<void> {
     const literal = `'${path.replace(/'/g, "''")}'`;
-    const [{ name }] = await this.all<{ name: string }>('SELECT current_database() AS name');
-    const alias = 'ludex_copy_target';
-    await this.run(`ATTACH ${literal} AS ${alias}`);
+    // Its own connection: a large copy must not hold up the queries queued on the main one.
+    const connection = await this.instance.connect();
+    const copier = new ConnectionQueryable(new SerialConnection(connection));
     try {
-      await this.run(`COPY FROM DATABASE "${name.replace(/"/g, '""')}" TO ${alias}`);
+      const [{ name }] = await copier.all<{ name: string }>('SELECT current_database() AS name');
+      const alias = 'ludex_copy_target';
+      await copier.run(`ATTACH ${literal} AS ${alias}`);
+      try {
+        await copier.run(`COPY FROM DATABASE "${name.replace(/"/g, '""')}" TO ${alias}`);
+      } finally {
+        await copier.run(`DETACH ${alias}`);
+      }
     } finally {
-      await this.run(`DETACH ${alias}`);
+      connection.closeSync();
     }
   }
 

@@ -27,9 +27,11 @@ import { registerProbeRoutes } from './routes/probes.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTrendRoutes } from './routes/trends.js';
 import { registerVoteRoutes } from './routes/votes.js';
+import type { ReplicaRole } from './replica-guard.js';
+import type { SnapshotCadence } from './config.js';
 import type { DatasetState } from './state.js';
 
-export interface AppDeps {
+export interface AppDeps extends ReplicaRole {
   state: DatasetState;
   store: Store;
   cursors: CursorCodec;
@@ -44,6 +46,8 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** True once shutdown has begun (/readyz answers 503). */
   draining?: () => boolean;
+  /** SNAPSHOT_CADENCE: the default granularity of game history (monthly when omitted). */
+  snapshotCadence?: SnapshotCadence;
 }
 
 /**

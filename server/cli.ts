@@ -17,7 +17,8 @@ import { materializeCommand } from './commands/materialize.js';
 import { CommandError, UsageError } from './commands/errors.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { startServer } from './main.js';
+import { startReplica, startServer, type RunningServer } from './main.js';
+import { ReplicaUnavailableError } from '../loader/replica/publication.js';
 import { openStore } from './store-setup.js';
 
 /** Foreign formats, converted into catalog records on the way in (loader/import/). */
@@ -32,6 +33,8 @@ const USAGE = `Usage: npm run ludex -- <command>
 
 Commands:
   serve                         serve the API (what npm start runs)
+  serve --replica <path>        serve a read-only replica of the writer's publication folder
+                                (<writer data dir>/replica; the writer needs REPLICA_PUBLISH=on)
   migrate                       create the store if needed and apply pending migrations
   import catalog <path|->       import a catalog file (or standard input) in one transaction
   import <format> <path...>     import files or folders of a foreign format: ${Object.keys(FOREIGN_IMPORTERS).join(', ')}
@@ -75,8 +78,7 @@ async function dispatch(argv: readonly string[], env: NodeJS.ProcessEnv): Promis
   const config = loadConfig(env);
   switch (command) {
     case 'serve':
-      expectArgs(args, 0, 'serve');
-      return serveCommand(config);
+      return serveCommand(config, replicaPath(args));
     case 'migrate':
       expectArgs(args, 0, 'migrate');
       return migrateCommand(config, createLogger(config.logLevel, 2));
@@ -99,13 +101,36 @@ function expectArgs(args: readonly string[], count: number, command: string): vo
   if (args.length !== count) throw new UsageError(`${command} takes no arguments`);
 }
 
-async function serveCommand(config: Config): Promise<number> {
+/** `serve` or `serve --replica <publication folder>`. */
+function replicaPath(args: readonly string[]): string | undefined {
+  if (args.length === 0) return undefined;
+  if (args.length === 2 && args[0] === '--replica' && args[1] !== '') return args[1];
+  throw new UsageError('serve takes no arguments, or --replica <path of the writer\'s replica folder>');
+}
+
+async function serveCommand(config: Config, replicaDir: string | undefined): Promise<number> {
   const logger = createLogger(config.logLevel);
-  const running = await startServer(config, logger);
-  console.error(`Ludex is serving ${running.url}/v1/games (store: ${config.storePath}). Ctrl-C stops it.`);
+  if (replicaDir !== undefined && !existsSync(replicaDir)) throw new CommandError(`no such replica folder: ${replicaDir}`);
+  // Signals are caught from the start, so one arriving while the server starts (or right
+  // after it says it is serving) still ends in an orderly shutdown and exit 0.
+  let signalled: string | undefined;
+  let onSignal: (signal: string) => void = (signal) => {
+    signalled = signal;
+  };
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  let running: RunningServer;
+  try {
+    running = replicaDir === undefined ? await startServer(config, logger) : await startReplica(config, replicaDir, logger);
+  } catch (error) {
+    if (error instanceof ReplicaUnavailableError) throw new CommandError(error.message);
+    throw error;
+  }
+  const what = replicaDir === undefined ? `store: ${config.storePath}` : `read replica of ${replicaDir}`;
+  console.error(`Ludex is serving ${running.url}/v1/games (${what}). Ctrl-C stops it.`);
   // Resolves once a signal has stopped the listener and closed the store.
   return new Promise<number>((resolve) => {
-    const stop = (signal: string) => {
+    onSignal = (signal: string) => {
       logger.info({ signal }, 'shutting down');
       running.close().then(
         () => resolve(0),
@@ -115,8 +140,7 @@ async function serveCommand(config: Config): Promise<number> {
         },
       );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    if (signalled !== undefined) onSignal(signalled);
   });
 }
 

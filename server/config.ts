@@ -28,6 +28,8 @@ const configSchema = z.object({
   TRUST_PROXY: onOff.default(false),
   REDIS_URL: z.url().optional(),
   CORS_ORIGINS: z.string().min(1).default('*'),
+  // read replicas: the writer publishes its store and Dataset next to the store
+  REPLICA_PUBLISH: onOff.default(false),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   // materialization (SPEC-NOTES D20, D21, D40, D47)
   MATERIALIZE_CRON: z
@@ -73,6 +75,8 @@ export interface Config {
   /** '*' or an explicit list of origins. */
   readonly corsOrigins: '*' | readonly string[];
   readonly requestTimeoutMs: number;
+  /** Publish a replica copy (<dataDir>/replica) after each Dataset load (REPLICA_PUBLISH). */
+  readonly replicaPublish: boolean;
   /** Cron expression (UTC) of the scheduled materialization; null when MATERIALIZE_CRON=off. */
   readonly materializeCron: string | null;
   readonly aggregates: AggregateSettings;
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     corsOrigins: parseOrigins(c.CORS_ORIGINS),
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    replicaPublish: c.REPLICA_PUBLISH,
     materializeCron: c.MATERIALIZE_CRON === 'off' ? null : c.MATERIALIZE_CRON,
     aggregates: Object.freeze({
       bayesPriorVotes: c.BAYES_PRIOR_VOTES,

@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { abandonStaleRuns } from '../loader/materialize/run.js';
 import type { Store } from '../loader/store.js';
-import { createApp } from './app.js';
+import { dirname } from 'node:path';
+import type { H3 } from 'h3';
+import { createApp, type AppDeps } from './app.js';
 import { AppMetrics } from './metrics.js';
 import type { EdgeSettings } from './middleware/edge.js';
 import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit.js';
@@ -14,9 +16,11 @@ import { apiKeySecret } from './auth/secret.js';
 import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
-import { loadDataset } from './dataset-loader.js';
+import { loadDatasetWithInput } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 import { Materializer } from './materializer.js';
+import { ReplicaFollower, StoreSlot, openPublishedVersion } from './replica.js';
+import { ReplicaPublisher } from './replica-publisher.js';
 import { DatasetState } from './state.js';
 import { cursorSecret, ensureDemoCatalog, openStore } from './store-setup.js';
 
@@ -27,12 +31,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function loadState(store: Store, logger: Logger): Promise<DatasetState> {
-  const started = performance.now();
-  const dataset = await loadDataset(store);
-  logger.info({ games: dataset.size, ms: Math.round(performance.now() - started) }, 'dataset loaded');
-  return new DatasetState(dataset);
-}
+/** How often a replica checks the writer's manifest. */
+const REPLICA_CHECK_INTERVAL_MS = 1_000;
 
 /** The edge settings of the running server, from its configuration. */
 export function edgeSettings(config: Config, counters: CounterStore): EdgeSettings {
@@ -61,12 +61,20 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureAdminKey(keys);
     const abandoned = await abandonStaleRuns(store);
     if (abandoned > 0) logger.warn({ runs: abandoned }, 'materialization runs interrupted by an earlier stop were marked abandoned');
-    const state = await loadState(store, logger);
+    const publisher = config.replicaPublish ? new ReplicaPublisher(store, config.dataDir, config.publicBaseUrl, logger) : undefined;
+    const loadStarted = performance.now();
+    const initial = await loadDatasetWithInput(store);
+    logger.info({ games: initial.dataset.size, ms: Math.round(performance.now() - loadStarted) }, 'dataset loaded');
+    const state = new DatasetState(initial.dataset);
+    void publisher?.publish(initial.input);
     const cursors = new CursorCodec(await cursorSecret(store));
     const reload = async () => {
       const started = performance.now();
-      state.swap(await loadDataset(store));
+      const next = await loadDatasetWithInput(store);
+      state.swap(next.dataset);
       logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
+      // Replicas follow in the background; the run's answer does not wait for the copy.
+      void publisher?.publish(next.input);
     };
     const materializer = new Materializer(store, config.aggregates, reload, logger);
     const metrics = new AppMetrics(state, { processMetrics: true });
@@ -83,33 +91,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       edge: edgeSettings(config, counters),
       metrics,
       draining: () => draining,
+      snapshotCadence: config.aggregates.snapshotCadence,
     });
-    // A client must deliver its whole request within REQUEST_TIMEOUT_MS (Node answers 408,
-    // through clientError below); handlers get the same budget in the edge middleware (503).
-    // Node checks these timeouts periodically; check often enough that they hold roughly.
-    const server = createServer(
-      {
-        requestTimeout: config.requestTimeoutMs,
-        headersTimeout: Math.min(60_000, config.requestTimeoutMs),
-        connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
-      },
-      toNodeHandler(app),
-    );
-    // Requests Node cannot parse never reach h3; answer them with a problem too.
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (error.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      socket.end(rawProblemResponse(error.code, config.publicBaseUrl));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    const listening = await listen(app, config, logger);
+    const { server, url } = listening;
     logger.info({ url, store: config.storePath }, 'Ludex is serving');
     if (config.materializeCron !== null) materializer.startSchedule(config.materializeCron);
     let closing: Promise<void> | undefined;
@@ -117,20 +102,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       (closing ??= (async () => {
         draining = true;
         await materializer.stopSchedule();
-        // Stop accepting; requests in flight get up to REQUEST_TIMEOUT_MS to finish, then
-        // their connections are cut (a long export stream, say).
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-        const deadline = setTimeout(() => {
-          logger.warn('requests still in flight at the shutdown deadline were cut off');
-          server.closeAllConnections();
-        }, config.requestTimeoutMs);
-        await closed;
-        clearInterval(idleSweep);
-        clearTimeout(deadline);
+        await listening.drain();
         // A run in progress commits or fails as a whole before the store closes.
         await materializer.idle();
+        await publisher?.idle();
         await counters?.close();
         await store.close();
         logger.info('stopped');
@@ -139,6 +114,119 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   } catch (error) {
     await counters?.close();
     await store.close();
+    throw error;
+  }
+}
+
+interface Listening {
+  server: Server;
+  url: string;
+  /** Stops accepting; requests in flight get up to REQUEST_TIMEOUT_MS, then are cut off. */
+  drain(): Promise<void>;
+}
+
+async function listen(app: H3, config: Config, logger: Logger): Promise<Listening> {
+  // A client must deliver its whole request within REQUEST_TIMEOUT_MS (Node answers 408,
+  // through clientError below); handlers get the same budget in the edge middleware (503).
+  // Node checks these timeouts periodically; check often enough that they hold roughly.
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+    },
+    toNodeHandler(app),
+  );
+  // Requests Node cannot parse never reach h3; answer them with a problem too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawProblemResponse(error.code, config.publicBaseUrl));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const drain = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      logger.warn('requests still in flight at the shutdown deadline were cut off');
+      server.closeAllConnections();
+    }, config.requestTimeoutMs);
+    await closed;
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
+  };
+  return { server, url, drain };
+}
+
+/**
+ * A read replica: serves the writer's latest publication (`dir`, the writer's
+ * `<data dir>/replica`), follows new ones, and refuses writes and admin routes with a 503
+ * naming the writer. It shares rate limits with the writer through REDIS_URL.
+ */
+export async function startReplica(config: Config, dir: string, logger: Logger): Promise<RunningServer> {
+  const opened = await openPublishedVersion(dir, config.duckdbMemoryLimit);
+  const slot = new StoreSlot(opened.store);
+  let counters: CounterStore | undefined;
+  let follower: ReplicaFollower | undefined;
+  try {
+    const store = slot.handle();
+    const state = new DatasetState(opened.dataset);
+    // The writer's secret: explicit, or the file next to the publication (co-located writer).
+    const keys = new ApiKeys(store, apiKeySecret({ ...config, dataDir: config.apiKeySecret ? config.dataDir : dirname(dir) }));
+    const metrics = new AppMetrics(state, { processMetrics: true });
+    counters = config.redisUrl ? await connectRedisCounters(config.redisUrl, logger, metrics) : new MemoryCounterStore();
+    let draining = false;
+    const deps: AppDeps = {
+      state,
+      store,
+      cursors: new CursorCodec(await cursorSecret(store)),
+      keys,
+      // Never runs: the admin routes answer 503 on a replica before reaching it.
+      materializer: new Materializer(store, config.aggregates, async () => undefined, logger),
+      publicBaseUrl: config.publicBaseUrl,
+      logger,
+      edge: edgeSettings(config, counters),
+      metrics,
+      draining: () => draining,
+      snapshotCadence: config.aggregates.snapshotCadence,
+      replicaOf: opened.manifest.writer,
+    };
+    const app = createApp(deps);
+    follower = new ReplicaFollower(slot, state, opened.manifest, {
+      dir,
+      memoryLimit: config.duckdbMemoryLimit,
+      intervalMs: REPLICA_CHECK_INTERVAL_MS,
+      graceMs: config.requestTimeoutMs + 5_000,
+      logger,
+    });
+    follower.start();
+    const listening = await listen(app, config, logger);
+    logger.info({ url: listening.url, publication: dir, version: opened.manifest.version, writer: opened.manifest.writer }, 'Ludex replica is serving');
+    const activeFollower = follower;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        draining = true;
+        await listening.drain();
+        await activeFollower.stop();
+        await counters?.close();
+        await slot.current.close();
+        logger.info('stopped');
+      })());
+    return { server: listening.server, store, url: listening.url, close };
+  } catch (error) {
+    await follower?.stop();
+    await counters?.close();
+    await slot.current.close();
     throw error;
   }
 }

@@ -36,4 +36,9 @@ export class ReplicaPublisher {
     this.tail = next;
     return next;
   }
+
+  /** Resolves when no publication is running (shutdown waits for the copy to finish). */
+  idle(): Promise<void> {
+    return this.tail;
+  }
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
   slot = new StoreSlot(opened.store);
   const state = new DatasetState(opened.dataset);
   const store = slot.handle();
-  replica = createApp({ ...testAppDeps(store, state), replicaOf: opened.manifest.writer } as Parameters<typeof createApp>[0]);
+  replica = createApp({ ...testAppDeps(store, state), replicaOf: opened.manifest.writer });
   follower = new ReplicaFollower(slot, state, opened.manifest, {
     dir: publisher.dir,
     memoryLimit: '1GB',
