@@ -1,6 +1,10 @@
 // Store → DatasetInput → Dataset, timed step by step, with the process memory before and after
 // (what issue 7's load budget is about).
 
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { buildDataset, type Dataset } from '../engine/index.js';
 import type { DatasetInput } from '../engine/input.js';
 import { loadDatasetInput } from '../loader/load.js';
@@ -28,4 +32,13 @@ export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load
     loadAverage: currentLoad(),
   };
   return { dataset, load, input };
+}
+
+/** The same load in a fresh child process (bench/load-child.ts): the figures the budget is checked on. */
+export async function loadInChild(storePath: string): Promise<LoadFigures> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, storePath], {
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;
 }

@@ -1,6 +1,7 @@
 // Latency sampling: warm-up calls first (JIT, lazily built orders, DuckDB caches), then timed
 // calls until both a minimum count and a time budget are reached (or a maximum count), so
-// fast methods get many samples and slow ones stay within the run's time limit.
+// fast methods get many samples and slow ones stay within the run's time limit: a method
+// still short of the minimum count after 5 budgets stops there (at least 5 samples).
 
 export interface Timing {
   samples: number;
@@ -27,7 +28,13 @@ export async function measure(run: () => unknown, options: MeasureOptions = {}):
   for (let i = 0; i < warmup; i++) await settle(run());
   const samples: number[] = [];
   const started = performance.now();
-  while (samples.length < maxIterations && (samples.length < minIterations || performance.now() - started < budgetMs)) {
+  const enough = (): boolean => {
+    const elapsed = performance.now() - started;
+    if (samples.length >= maxIterations) return true;
+    if (samples.length < minIterations) return samples.length >= 5 && elapsed > 5 * budgetMs;
+    return elapsed >= budgetMs;
+  };
+  while (!enough()) {
     const t0 = performance.now();
     const result = run();
     // only promises are awaited, so a sync method's time holds no microtask hop

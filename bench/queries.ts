@@ -167,10 +167,10 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
     query: page({}, 'bayes_rating', 'desc'),
   },
   {
-    name: 'text-typo',
-    description: 'full-text search "labyrnth venise" (misspelt, two words), 25 best hits',
+    name: 'text-two-words',
+    description: 'full-text search "crimson tower" (two words, many partial matches), 25 best hits',
     kind: 'text',
-    text: 'labyrnth venise',
+    text: 'crimson tower',
     query: page({}, 'bayes_rating', 'desc'),
   },
   {
