@@ -3,7 +3,7 @@
 // materialize.ts prepares that data; its own store, because materializing rewrites the
 // games' aggregates and the filter-plan store must stay as generated).
 
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -89,9 +89,17 @@ export async function measureMaterialization(
   games: number,
   votes: number,
   seed: number,
-  dir: string | undefined,
+  dir: string,
   log: (line: string) => void,
+  /** A closed store file holding the same catalog: copied instead of generating it again. */
+  copyFrom?: string,
 ): Promise<MaterializeFigures> {
+  const target = join(dir, `bench-${games}.duckdb`);
+  if (copyFrom !== undefined && !existsSync(target)) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(copyFrom, target);
+    log(`materialization: copied the catalog from ${copyFrom}`);
+  }
   const { bench } = await openCatalogStore(dir, games, seed, (line) => log(`materialization: ${line.trim()}`));
   const { store } = bench;
   try {

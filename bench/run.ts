@@ -128,7 +128,14 @@ async function measureBatch(options: BenchOptions, storePath: string): Promise<B
   }
   const materialize =
     options.materializeVotes > 0
-      ? await measureMaterialization(options.materializeGames, options.materializeVotes, options.seed, join(options.dir, 'materialize'), log)
+      ? await measureMaterialization(
+          options.materializeGames,
+          options.materializeVotes,
+          options.seed,
+          join(options.dir, 'materialize'),
+          log,
+          options.materializeGames === options.games ? storePath : undefined,
+        )
       : { skipped: '--materialize-votes 0' };
   return { ...exportImport, materialize };
 }
