@@ -80,19 +80,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const metrics = new AppMetrics(state, { processMetrics: true });
     counters = config.redisUrl ? await connectRedisCounters(config.redisUrl, logger, metrics) : new MemoryCounterStore();
     let draining = false;
-    const app = createApp({
-      state,
-      store,
-      cursors,
-      keys,
-      materializer,
-      publicBaseUrl: config.publicBaseUrl,
-      logger,
-      edge: edgeSettings(config, counters),
-      metrics,
-      draining: () => draining,
-      snapshotCadence: config.aggregates.snapshotCadence,
-    });
+    const app = createApp({ state, store, cursors, keys, materializer, ...servingDeps(config, logger, counters, metrics, () => draining) });
     const listening = await listen(app, config, logger);
     const { server, url } = listening;
     logger.info({ url, store: config.storePath }, 'Ludex is serving');
@@ -116,6 +104,24 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await store.close();
     throw error;
   }
+}
+
+/** What a writer and a replica configure alike: the edge, metrics, logs, shutdown state. */
+function servingDeps(
+  config: Config,
+  logger: Logger,
+  counters: CounterStore,
+  metrics: AppMetrics,
+  draining: () => boolean,
+): Pick<AppDeps, 'publicBaseUrl' | 'logger' | 'edge' | 'metrics' | 'draining' | 'snapshotCadence'> {
+  return {
+    publicBaseUrl: config.publicBaseUrl,
+    logger,
+    edge: edgeSettings(config, counters),
+    metrics,
+    draining,
+    snapshotCadence: config.aggregates.snapshotCadence,
+  };
 }
 
 interface Listening {
@@ -192,12 +198,7 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
       keys,
       // Never runs: the admin routes answer 503 on a replica before reaching it.
       materializer: new Materializer(store, config.aggregates, async () => undefined, logger),
-      publicBaseUrl: config.publicBaseUrl,
-      logger,
-      edge: edgeSettings(config, counters),
-      metrics,
-      draining: () => draining,
-      snapshotCadence: config.aggregates.snapshotCadence,
+      ...servingDeps(config, logger, counters, metrics, () => draining),
       replicaOf: opened.manifest.writer,
     };
     const app = createApp(deps);

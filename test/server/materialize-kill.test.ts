@@ -3,9 +3,6 @@
 // run row must still say 'running', and the next start must mark it 'abandoned'. The run
 // is long for an honest reason: a generated catalog and millions of raw votes in the store.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../bench/generate.js';
 import { insertRatingVotes, seedBaseline } from '../../bench/materialize.js';
@@ -15,6 +12,7 @@ import { Store } from '../../loader/store.js';
 import { loadConfig } from '../../server/config.js';
 import { silentLogger } from '../../server/logger.js';
 import { startServer } from '../../server/main.js';
+import { killChild, serveChild } from '../helpers/child-server.js';
 import { tempDirs } from '../helpers/temp.js';
 
 const tempDir = tempDirs('ludex-materialize-kill-');
@@ -36,26 +34,6 @@ async function digest(store: Store): Promise<{ games: string; snapshots: string;
   return { games: games.d, snapshots: snapshots.d, runs };
 }
 
-async function serve(dataDir: string): Promise<{ child: ChildProcess; url: string; adminKey: string; logs: AsyncIterator<string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve'], {
-    env: { ...process.env, LUDEX_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MATERIALIZE_CRON: 'off', LUDEX_DEMO: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const logs = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  for (;;) {
-    const next = await logs.next();
-    if (next.done) throw new Error(`server stopped before listening: ${stderr}`);
-    const entry = JSON.parse(next.value) as { msg?: string; url?: string };
-    if (entry.msg === 'Ludex is serving' && entry.url) {
-      const key = /\b(ldx_[A-Za-z0-9_-]+)/.exec(stderr)?.[1];
-      if (key === undefined) throw new Error(`no admin key printed: ${stderr}`);
-      return { child, url: entry.url, adminKey: key, logs };
-    }
-  }
-}
-
 describe('a materialization run killed midway', () => {
   it('leaves the previous aggregates and snapshots, and is marked abandoned on the next start', { timeout: 300_000 }, async () => {
     const dir = tempDir();
@@ -71,9 +49,9 @@ describe('a materialization run killed midway', () => {
     expect(before.runs).toEqual([{ status: 'succeeded' }]);
     await setup.close();
 
-    const server = await serve(dir);
+    const server = await serveChild({ env: { LUDEX_DATA_DIR: dir, LUDEX_DEMO: 'off' } });
     let answered = false;
-    const request = fetch(`${server.url}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': server.adminKey } }).then(
+    const request = fetch(`${server.url}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': server.adminKey ?? '' } }).then(
       () => (answered = true),
       () => undefined,
     );
@@ -84,9 +62,7 @@ describe('a materialization run killed midway', () => {
       if ((JSON.parse(next.value) as { msg?: string }).msg === 'materialization started') break;
     }
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const exited = once(server.child, 'exit');
-    server.child.kill('SIGKILL');
-    await exited;
+    await killChild(server.process);
     await request;
     expect(answered, 'the run finished before the kill; make it longer').toBe(false);
 

@@ -3,47 +3,13 @@
 // writer's data, refuses writes with a 503 naming the writer, and picks up the writer's
 // next publication after a materialization run.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { serveChild, stopChild, type ChildServer } from '../helpers/child-server.js';
 import { tempDirs } from '../helpers/temp.js';
 
 const tempDir = tempDirs('ludex-replica-process-');
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-/** Starts `ludex serve [args]`; resolves once its log says it serves. */
-async function serve(env: Record<string, string>, args: string[], ready: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve', ...args], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MATERIALIZE_CRON: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === ready && entry.url) resolve(entry.url);
-    });
-  });
-  return { process: child, url, stderr: () => stderr };
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const [code] = (await exited) as [number | null];
-  return code;
-}
 
 async function text(url: string, init?: RequestInit): Promise<{ status: number; body: string }> {
   const response = await fetch(url, init);
@@ -63,16 +29,16 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
 describe('replica process', () => {
   it('serves the writer\'s publication, refuses writes, and follows the next publication', { timeout: 120_000 }, async () => {
     const dir = tempDir();
-    const writer = await serve({ LUDEX_DATA_DIR: dir, REPLICA_PUBLISH: 'on', LUDEX_DEMO: 'on' }, [], 'Ludex is serving');
-    let replica: Child | undefined;
+    const writer = await serveChild({ env: { LUDEX_DATA_DIR: dir, REPLICA_PUBLISH: 'on', LUDEX_DEMO: 'on' } });
+    let replica: ChildServer | undefined;
     try {
-      const adminKey = /\b(ldx_[A-Za-z0-9_-]+)/.exec(writer.stderr())?.[1] ?? '';
+      const adminKey = writer.adminKey ?? '';
       expect(adminKey).not.toBe('');
       // The first publication follows the first load; wait for it before starting the replica.
       const published = await eventually(async () => existsSync(join(dir, 'replica', 'manifest.json')), 30_000);
       expect(published).toBe(true);
       // Co-located with the writer, the replica reads the writer's generated key secret.
-      replica = await serve({ LUDEX_DATA_DIR: tempDir() }, ['--replica', join(dir, 'replica')], 'Ludex replica is serving');
+      replica = await serveChild({ env: { LUDEX_DATA_DIR: tempDir() }, args: ['--replica', join(dir, 'replica')], ready: 'Ludex replica is serving' });
 
       for (const path of ['/v1/games?limit=5&sort=bayes_rating', '/v1/games/spirit-island?include=polls,credits', '/v1/search?q=catan']) {
         const [a, b] = [await text(`${writer.url}${path}`), await text(`${replica.url}${path}`)];
@@ -104,8 +70,8 @@ describe('replica process', () => {
       expect(followed, replica.stderr()).toBe(true);
       expect((await text(replicaPath)).body).toBe((await text(`${writer.url}/v1/games/catan`)).body);
     } finally {
-      if (replica) expect(await stop(replica.process)).toBe(0);
-      expect(await stop(writer.process)).toBe(0);
+      if (replica) expect(await stopChild(replica.process)).toBe(0);
+      expect(await stopChild(writer.process)).toBe(0);
     }
   });
 });

@@ -2,52 +2,18 @@
 // user starts it), votes are posted, and the process is killed with SIGKILL the moment the
 // last 201 arrives. Every acknowledged vote must be in the store when it is opened again.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../loader/store.js';
 import { loadConfig } from '../../server/config.js';
+import { killChild, serveChild } from '../helpers/child-server.js';
 import { tempDirs } from '../helpers/temp.js';
 
 const tempDir = tempDirs('ludex-durability-');
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-  adminKey: string;
-}
-
-/** Starts `ludex serve` on an ephemeral port; resolves once it listens and printed its admin key. */
-async function serve(dataDir: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve'], {
-    env: { ...process.env, LUDEX_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MATERIALIZE_CRON: 'off', LUDEX_DEMO: 'on' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'Ludex is serving' && entry.url) resolve(entry.url);
-    });
-  });
-  const key = /\b(ldx_[A-Za-z0-9_-]+)/.exec(stderr)?.[1];
-  if (key === undefined) throw new Error(`no admin key printed: ${stderr}`);
-  return { process: child, url, adminKey: key };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe('vote durability', () => {
   it('keeps every vote answered with 201 across a kill -9 right after the response', { timeout: 120_000 }, async () => {
     const dir = tempDir();
-    const server = await serve(dir);
+    const server = await serveChild({ env: { LUDEX_DATA_DIR: dir, LUDEX_DEMO: 'on' } });
     const sent: { path: string; body: Record<string, unknown>; id: string }[] = [];
     try {
       const votes: [string, Record<string, unknown>][] = [
@@ -60,7 +26,7 @@ describe('vote durability', () => {
       for (const [path, body] of votes) {
         const response = await fetch(`${server.url}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': server.adminKey },
+          headers: { 'content-type': 'application/json', 'x-api-key': server.adminKey ?? '' },
           body: JSON.stringify(body),
         });
         const vote = (await response.json()) as { id: string };
@@ -69,7 +35,7 @@ describe('vote durability', () => {
       }
     } finally {
       // Killed at once after the last acknowledgement: no graceful close, no checkpoint.
-      await kill(server.process);
+      await killChild(server.process);
     }
     expect(server.process.signalCode).toBe('SIGKILL');
 
