@@ -72,7 +72,8 @@ export function utf8Vector(values: readonly (string | null)[]): Vector<Utf8> {
     nullCount: nulls,
     nullBitmap: nulls > 0 ? validity : undefined,
     valueOffsets: offsets,
-    data: bytes.subarray(0, at),
+    // a copy of the used part: the working buffer is oversized and would stay alive behind a view
+    data: bytes.slice(0, at),
   });
   return makeVector(data);
 }
