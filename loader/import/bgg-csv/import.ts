@@ -1,14 +1,15 @@
 // importBggCsv: BGG's CSV files (the boardgames_ranks dump and the 2021 bgg_dataset.csv
-// layout) into the store. Each file is streamed through ONE importCatalog call (validation,
-// upsert by slug, one transaction per file): rows are converted LOOKUP_CHUNK at a time into
-// catalog records, merged with the stored games they match, and handed over as they are
-// made, so neither the file nor its records are ever all in memory, and the catalog
-// registry and the aggregate pipeline run once per file. A failure rolls the file back.
+// layout) into the store. Each file is streamed: rows are converted LOOKUP_CHUNK at a time
+// into catalog records, merged with the stored games they match, and handed to importCatalog
+// as they are made (validation, upsert by slug), FILE_BATCH_ROWS rows per call and
+// transaction. Neither the file nor a batch's records are ever all in memory; the
+// known-games map is loaded once per file. A failure rolls back its batch; earlier batches
+// stay, and the error names the CSV line.
 // See docs/import-bgg-csv.md.
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CatalogImportError, importCatalog } from '../../catalog/import.js';
+import { CatalogImportError, importCatalog, type ImportReport } from '../../catalog/import.js';
 import { readGameLines } from '../../catalog/read-games.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
@@ -21,7 +22,9 @@ import { csvRecords, type CsvRecord } from './split.js';
 import { buildRecords, type CatalogObject } from './to-records.js';
 
 /** Rows converted at a time (one stored-record lookup each); measured in docs/import-bgg-csv.md. */
-export const LOOKUP_CHUNK = 5_000;
+export const LOOKUP_CHUNK = 25_000;
+/** Rows per importCatalog call (one transaction each); measured in docs/import-bgg-csv.md. */
+export const FILE_BATCH_ROWS = 50_000;
 /** Progress is reported every this many rows. */
 export const PROGRESS_ROWS = 25_000;
 
@@ -68,27 +71,48 @@ async function importFile(
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
   const converter = new Converter(store, path, layout, await loadKnown(store), skips);
-  let result;
+  const chunks = converter.chunks(csvRecords(rest, layout.separator, 2), options)[Symbol.asyncIterator]();
   try {
-    result = await importCatalog(store, converter.lines(csvRecords(rest, layout.separator, 2), options), {
-      now: options.now,
-      aggregates: options.aggregates,
-    });
-  } catch (error) {
-    if (error instanceof CatalogImportError) {
-      throw new Error(`${path}:${converter.sourceLine(error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
+    let next = await chunks.next();
+    while (!next.done) {
+      const offset = converter.handedOut - next.value.length;
+      const firstRow = converter.rows;
+      let first: string[] | undefined = next.value;
+      // One transaction: this chunk and the following ones up to FILE_BATCH_ROWS rows.
+      async function* batch(): AsyncGenerator<string> {
+        while (first) {
+          yield* first;
+          first = undefined;
+          if (converter.rows - firstRow >= FILE_BATCH_ROWS) return;
+          next = await chunks.next();
+          if (!next.done) first = next.value;
+        }
+      }
+      let result;
+      try {
+        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates });
+      } catch (error) {
+        if (error instanceof CatalogImportError) {
+          throw new Error(`${path}:${converter.sourceLine(offset + error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
+        }
+        throw error;
+      }
+      addCounts(report, result);
+      if (!next.done && first === undefined && converter.rows - firstRow >= FILE_BATCH_ROWS) next = await chunks.next();
     }
-    throw error;
   } finally {
     await iterator.return?.();
   }
+  options.onProgress?.(`${path}: ${converter.rows.toLocaleString('en-US')} rows, done`);
+}
+
+function addCounts(report: ForeignImportReport, result: ImportReport): void {
   const games = result.kinds.game;
   report.created += games.inserted;
   report.updated += games.updated;
   report.unchanged += games.unchanged;
   const mechanics = result.kinds.mechanic.inserted;
   if (mechanics > 0) report.records.mechanic = (report.records.mechanic ?? 0) + mechanics;
-  options.onProgress?.(`${path}: ${converter.rows.toLocaleString('en-US')} rows, done`);
 }
 
 /** Turns one file's rows into catalog lines, and remembers which CSV line each came from. */
@@ -111,18 +135,26 @@ class Converter {
     return this.origins[catalogLine - 1] ?? '?';
   }
 
-  async *lines(records: AsyncIterable<CsvRecord>, options: ForeignImportOptions): AsyncGenerator<string> {
+  /** Catalog lines handed out so far. */
+  get handedOut(): number {
+    return this.origins.length;
+  }
+
+  /** The file's rows as catalog lines, LOOKUP_CHUNK rows at a time (empty chunks left out). */
+  async *chunks(records: AsyncIterable<CsvRecord>, options: ForeignImportOptions): AsyncGenerator<string[]> {
     let chunk: CsvRecord[] = [];
     for await (const record of records) {
       chunk.push(record);
       this.rows++;
       if (chunk.length >= LOOKUP_CHUNK) {
-        yield* await this.convert(chunk);
+        const lines = await this.convert(chunk);
+        if (lines.length > 0) yield lines;
         chunk = [];
       }
       if (this.rows % PROGRESS_ROWS === 0) options.onProgress?.(`${this.path}: ${this.rows.toLocaleString('en-US')} rows`);
     }
-    yield* await this.convert(chunk);
+    const lines = await this.convert(chunk);
+    if (lines.length > 0) yield lines;
   }
 
   /**
