@@ -22,9 +22,14 @@ const SORT_BEFORE_ADD = 1024;
  */
 export function bitmapOf(values: Uint32Array | readonly number[]): Bitmap {
   const out = new RoaringBitmap32();
-  if (values.length > SORT_BEFORE_ADD) out.addMany(Uint32Array.from(values).sort());
+  if (values.length > SORT_BEFORE_ADD && !ascending(values)) out.addMany(Uint32Array.from(values).sort());
   else if (values.length > 0) out.addMany(values);
   return out;
+}
+
+function ascending(values: Uint32Array | readonly number[]): boolean {
+  for (let i = 1; i < values.length; i++) if (values[i] < values[i - 1]) return false;
+  return true;
 }
 
 /** Rows [start, end). */
