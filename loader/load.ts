@@ -31,16 +31,22 @@ import {
 } from '../engine/input.js';
 import type { SqlParams, Store } from './store.js';
 
-/** The engine's row order (the default sort); ids break ties, so it is total. */
-const GAME_ORDER = 'bayes_rating DESC NULLS LAST, id';
 /**
- * Visible games with their row index, computed once per load into a TEMP table (connection-
- * local; allowed on a read-only store) that every other statement joins: links come over as
- * small integers instead of UUID strings (each value crossing into JS costs microseconds),
- * and the window sort over the catalog runs once instead of once per statement.
+ * Visible games with their row index in the engine's row order (the default sort: bayes
+ * rating desc, nulls last, ids breaking ties, so it is total), computed once per load into a
+ * TEMP table (connection-local; allowed on a read-only store) that every other statement
+ * joins: links come over as small integers instead of UUID strings (each value crossing into
+ * JS costs microseconds), and the window sort over the catalog runs once instead of once per
+ * statement. The legacy id rides along, so its aggregation runs once too.
  */
-const ROWS_SQL = `SELECT id, CAST(row_number() OVER (ORDER BY ${GAME_ORDER}) - 1 AS INTEGER) AS row
-  FROM games WHERE status = 'active'`;
+const ROWS_SQL = `SELECT g.id, CAST(row_number() OVER (ORDER BY g.bayes_rating DESC NULLS LAST, g.id) - 1 AS INTEGER) AS row,
+    l.external_id AS legacy_id, coalesce(l.is_numeric, false) AS legacy_id_numeric
+  FROM games g
+  LEFT JOIN (
+    SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
+    FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
+  ) l ON l.game_id = g.id
+  WHERE g.status = 'active'`;
 let loads = 0;
 const TERM_ORDER = 'kind, slug';
 /** An entity table with each row's index in `order`, the order its input array is built in. */
@@ -63,20 +69,14 @@ const TEXT_SELECT = {
   id: 'g.id',
   slug: 'g.slug',
   name: 'g.name',
-  legacy_id: 'l.external_id',
+  legacy_id: 'r.legacy_id',
   parent_game_id: 'g.parent_game_id',
   release_date: `strftime(g.release_date, '%Y-%m-%d')`,
   description: 'g.description',
 } as const satisfies Partial<Record<GameStringColumn, string>>;
 
-/** The visible games with their legacy id, in row order: both game queries share it. */
-const gamesFrom = (rows: string): string => `FROM ${rows} r
-     JOIN games g ON g.id = r.id
-     LEFT JOIN (
-       SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
-       FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
-     ) l ON l.game_id = g.id
-     ORDER BY r.row`;
+/** The visible games (with their legacy id in r), in row order: both game queries share it. */
+const gamesFrom = (rows: string): string => `FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`;
 
 export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
   // a name of its own: two loads may interleave their statements on one connection
@@ -98,7 +98,7 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
       ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
       ...enums.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
       ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
-      'CAST(coalesce(l.is_numeric, false) AS INTEGER) AS legacy_id_numeric',
+      'CAST(r.legacy_id_numeric AS INTEGER) AS legacy_id_numeric',
     ].join(', ')}
      ${gamesFrom(rows)}`,
     enums.map((c) => [...ENUM_COLUMNS[c]]),
