@@ -1,0 +1,50 @@
+// The loader's packed text read (one joined string per column) must give exactly what a
+// per-value read gives: nulls, empty strings, non-ASCII text, row order; and a value holding
+// the separator characters must fall back to the per-value read, not split wrongly.
+
+import { describe, expect, it } from 'vitest';
+import { stringColumn } from '../../engine/columns.js';
+import { GAME_STRING_COLUMNS } from '../../engine/input.js';
+import { loadDatasetInput } from '../../loader/load.js';
+import type { Store } from '../../loader/store.js';
+import { emptyStore, fixtureLines, load } from './catalog-helpers.js';
+
+/** Per-value read of the text columns, in the loader's row order. */
+async function expected(store: Store): Promise<Record<string, (string | null)[]>> {
+  return store.columns(
+    `SELECT g.id, g.slug, g.name, g.parent_game_id, strftime(g.release_date, '%Y-%m-%d') AS release_date, g.description,
+       (SELECT min(external_id) FROM external_identifiers e WHERE e.game_id = g.id AND e.source = 'legacy') AS legacy_id
+     FROM games g WHERE g.status = 'active' ORDER BY g.bayes_rating DESC NULLS LAST, g.id`,
+  ) as Promise<Record<string, (string | null)[]>>;
+}
+
+async function check(store: Store): Promise<void> {
+  const input = await loadDatasetInput(store);
+  const want = await expected(store);
+  for (const column of ['id', 'slug', 'name', 'parent_game_id', 'release_date', 'description', 'legacy_id'] as const) {
+    expect(GAME_STRING_COLUMNS).toContain(column);
+    expect(stringColumn(input.games, column), column).toEqual(want[column]);
+  }
+}
+
+describe('loadDatasetInput text columns', () => {
+  it('match a per-value read, nulls and non-ASCII text included', async () => {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    await store.run(`UPDATE games SET description = '' WHERE slug = 'agricola'`);
+    await store.run(`UPDATE games SET name = 'Glück — 将棋 🎲' WHERE slug = 'spirit-island'`);
+    const want = await expected(store);
+    expect(want.description).toContain('');
+    expect(want.description).toContain(null);
+    await check(store);
+  });
+
+  it('fall back to the per-value read when a value holds a separator character', async () => {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    await store.run(`UPDATE games SET description = 'a' || chr(31) || 'b' || chr(30) WHERE slug = 'agricola'`);
+    await check(store);
+    const input = await loadDatasetInput(store);
+    expect(stringColumn(input.games, 'description')).toContain('a\u001fb\u001e');
+  });
+});
