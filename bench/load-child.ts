@@ -13,7 +13,11 @@ async function main(): Promise<void> {
   const store = await Store.open(path, { readOnly: true });
   try {
     const { load, dataset } = await loadEngine(store);
-    console.log(JSON.stringify({ ...load, games: dataset.size }));
+    // steady state: the load's garbage collected (run with --expose-gc), the Dataset alive
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const rssAfterGcMb = gc ? process.memoryUsage().rss / 2 ** 20 : undefined;
+    console.log(JSON.stringify({ ...load, rssAfterGcMb, games: dataset.size }));
   } finally {
     await store.close();
   }

@@ -37,7 +37,7 @@ export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load
 /** The same load in a fresh child process (bench/load-child.ts): the figures the budget is checked on. */
 export async function loadInChild(storePath: string): Promise<LoadFigures> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, storePath], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, storePath], {
     maxBuffer: 1 << 20,
   });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;

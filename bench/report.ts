@@ -21,6 +21,8 @@ export interface LoadFigures {
   /** Process RSS before loading (DuckDB's buffers and, in a generating run, the generator's leftovers). */
   rssBeforeMb: number;
   rssMb: number;
+  /** RSS once the load's garbage is collected (own-process load only). */
+  rssAfterGcMb?: number;
   heapUsedMb: number;
   /** Typed arrays and Arrow buffers: most of the Dataset's own memory. */
   arrayBuffersMb: number;
@@ -174,7 +176,8 @@ export function markdown(report: BenchReport): string {
           .join(', ')})`,
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
       `all sort orders ${load.prepareMs.toFixed(0)} ms (total ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms); ` +
-      `RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB ` +
+      `RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB` +
+      `${load.rssAfterGcMb === undefined ? '' : `, ${load.rssAfterGcMb.toFixed(0)} MB once the load's garbage is collected`} ` +
       `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,
     `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms; prepared \`SELECT 1\` through the Store: ${cell(report.sqlFloor)} µs`,
     ...batchLines(report.batch),
