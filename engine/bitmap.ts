@@ -27,6 +27,13 @@ export function bitmapOf(values: Uint32Array | readonly number[]): Bitmap {
   return out;
 }
 
+/** A new bitmap of row indexes known to be ascending (no sortedness check). */
+export function bitmapOfAscending(values: Uint32Array): Bitmap {
+  const out = new RoaringBitmap32();
+  if (values.length > 0) out.addMany(values);
+  return out;
+}
+
 function ascending(values: Uint32Array | readonly number[]): boolean {
   for (let i = 1; i < values.length; i++) if (values[i] < values[i - 1]) return false;
   return true;
