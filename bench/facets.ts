@@ -8,8 +8,7 @@ import type { TaxonomyKind } from '../engine/domain.js';
 import type { FacetDimension, Facets, Filter } from '../engine/query.js';
 import { filterRows } from './scan.js';
 import type { ScanTable } from './scan-table.js';
-import type { SqlBuilder, SqlStatement } from './sql-build.js';
-import { SqlBuilder as Builder } from './sql-build.js';
+import { SqlBuilder, type SqlStatement } from './sql-build.js';
 
 /** Filter keys each dimension's count ignores (engine/filter.ts tags their clauses). */
 const OWN: Readonly<Record<FacetDimension, readonly (keyof Filter)[]>> = {
@@ -93,7 +92,7 @@ export function facetSql(
   const parts: string[] = [];
   const ctes: string[] = [];
   [...new Set(dimensions)].forEach((dim, i) => {
-    const b = new Builder();
+    const b = new SqlBuilder();
     b.params.push(...params);
     where(withoutOwn(filter, dim), b);
     params.splice(0, params.length, ...b.params);

@@ -14,12 +14,11 @@ import { AWARD_RESULTS, DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, TAXON
 import type { FacetDimension, Filter, Position, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { facetRows, flattenFacets, withoutOwn } from './facets.js';
-import type { Method, MethodResult } from './methods.js';
+import { TEXT_REASON, type Method, type MethodResult } from './methods.js';
 import type { ResolvedQuery } from './resolve.js';
 import { benchSortKey, type BenchSortKey } from './scan-order.js';
 import type { BitmaskLookups } from './sql-bitmask.js';
 import { known, SqlBuilder, type SqlStatement } from './sql-build.js';
-import { TEXT_REASON } from './methods.js';
 import { unsupportedReason } from './supported.js';
 
 const ARRAY_COLUMN: Readonly<Record<TaxonomyKind, string>> = { mechanic: 'mechanics', category: 'categories', theme: 'themes' };
@@ -201,8 +200,8 @@ function pgWhere(f: Filter, lookups: PgLookups, b: SqlBuilder): void {
   let factor = '';
   const level = f.playtime_experience;
   if (level !== undefined) {
-    const known = EXPERIENCE_LEVELS.map((l) => `${EXPERIENCE_SQL[l]} IS NOT NULL`).join(' AND ');
-    factor = ` * (CASE WHEN ${known} THEN ${EXPERIENCE_SQL[level]} ELSE ${b.bind(DEFAULT_EXPERIENCE_MULTIPLIERS[level])}::float8 END)`;
+    const allKnown = EXPERIENCE_LEVELS.map((l) => `${EXPERIENCE_SQL[l]} IS NOT NULL`).join(' AND ');
+    factor = ` * (CASE WHEN ${allKnown} THEN ${EXPERIENCE_SQL[level]} ELSE ${b.bind(DEFAULT_EXPERIENCE_MULTIPLIERS[level])}::float8 END)`;
   }
   const time = f.playtime_source === 'community' ? 'g.community_' : 'g.';
   if (f.playtime_min !== undefined) w.push(`${time}min_playtime${factor} >= ${b.bind(f.playtime_min)}`);
