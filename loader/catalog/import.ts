@@ -32,6 +32,11 @@ export interface ImportOptions {
   now?: Date;
   /** Settings of the aggregate pipeline the import ends with (server: `config.aggregates`). */
   aggregates?: AggregateSettings;
+  /**
+   * false: leave the aggregates as they are; the caller refreshes them once after a series
+   * of imports (foreign importers, whose many batches would each recompute every game).
+   */
+  refreshAggregates?: boolean;
 }
 
 /** Records per write batch: big batches amortize the per-statement cost of bulk reads and writes. */
@@ -74,10 +79,10 @@ export async function importCatalog(
   lines: AsyncIterable<string> | Iterable<string>,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  const { onProgress, now = new Date(), aggregates = {} } = options;
+  const { onProgress, now = new Date(), aggregates = {}, refreshAggregates = true } = options;
   return store.transaction(async (tx) => {
     const report = emptyImportReport();
-    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report, aggregates);
+    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report, refreshAggregates ? aggregates : null);
     let lineNumber = 0;
     for await (const raw of lines) {
       lineNumber++;
@@ -133,7 +138,8 @@ class Importer {
     registry: Registry,
     private readonly now: string,
     report: ImportReport,
-    private readonly aggregates: AggregateSettings,
+    /** null: the caller refreshes the aggregates itself. */
+    private readonly aggregates: AggregateSettings | null,
   ) {
     this.ctx = { registry, now, counts: report.kinds };
     const counts = report.kinds;
@@ -209,7 +215,7 @@ class Importer {
     await queue.add(item, [item.id]);
   }
 
-  /** Writes what is queued, re-points modifications at moved parents, refreshes aggregates. */
+  /** Writes what is queued, re-points modifications at moved parents, refreshes aggregates (unless told not to). */
   async finish(): Promise<void> {
     const queues: { flush(): Promise<void> }[] = [
       ...this.entities.values(),
@@ -225,6 +231,6 @@ class Importer {
        WHERE g.id = property_modifications.expansion_id AND g.parent_game_id IS NOT NULL
          AND property_modifications.base_game_id <> g.parent_game_id`,
     );
-    await deriveAggregates(this.db, { ...this.aggregates, now: this.now });
+    if (this.aggregates) await deriveAggregates(this.db, { ...this.aggregates, now: this.now });
   }
 }

@@ -16,7 +16,7 @@ import { Known } from './bgg-xml/known.js';
 import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/links.js';
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
-import type { ForeignImporter, ForeignImportReport } from './report.js';
+import { refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
 
 /** An expansion waiting for its base game, which comes in a later file. */
 interface Pending {
@@ -28,7 +28,7 @@ interface Pending {
 /** Label of the last transaction in `rejectedFiles` when it fails. */
 export const LINKS_BATCH = '(expansions waiting for a base game in a later file, and relationships)';
 
-export const importBggXml: ForeignImporter = async (store, paths, options = {}) => {
+export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
   const now = options.now ?? new Date();
   const { files, unreadable } = await listXmlFiles(paths);
   const report: ForeignImportReport = {
@@ -75,7 +75,7 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
       fileCandidates.push(...relationshipCandidates(item));
       noteMissingParent(item, type, converted.game.parent, skips);
     }
-    if (await runBatch(store, records, { now, aggregates: options.aggregates }, report, file, known)) {
+    if (await runBatch(store, records, { now, aggregates: options.aggregates, refreshAggregates: false }, report, file, known)) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
     }
@@ -83,10 +83,10 @@ export const importBggXml: ForeignImporter = async (store, paths, options = {}) 
   }
 
   const last = linkRecords(deferred, candidates, known, skips);
-  await runBatch(store, last, { now, aggregates: options.aggregates }, report, LINKS_BATCH, known);
+  await runBatch(store, last, { now, aggregates: options.aggregates, refreshAggregates: false }, report, LINKS_BATCH, known);
   report.skipped = skips.list();
   return report;
-};
+});
 
 /**
  * Every importable BGG id in the files → the index of the last file holding it. Expansions

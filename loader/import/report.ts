@@ -1,6 +1,7 @@
 // What a foreign-format import (BGG XML, BGG CSV…) reports, and the signature every such
 // importer has, so the CLI can run any of them the same way.
 
+import { deriveAggregates } from '../catalog/derive.js';
 import type { AggregateSettings } from '../materialize/pipeline.js';
 import type { Store } from '../store.js';
 
@@ -39,3 +40,21 @@ export type ForeignImporter = (
   paths: readonly string[],
   options?: ForeignImportOptions,
 ) => Promise<ForeignImportReport>;
+
+/**
+ * Wraps an importer whose batches skip the aggregate refresh (`refreshAggregates: false`):
+ * the refresh runs once at the end, in its own transaction — also when a later batch
+ * failed, so what did commit gets its aggregates. One refresh instead of one per batch is
+ * what keeps a 170k-row import fast and its memory flat.
+ */
+export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
+  return async (store, paths, options = {}) => {
+    const now = options.now ?? new Date();
+    try {
+      return await importer(store, paths, { ...options, now });
+    } finally {
+      options.onProgress?.('refreshing the aggregates of every game…');
+      await store.transaction((tx) => deriveAggregates(tx, { ...options.aggregates, now: now.toISOString() }));
+    }
+  };
+}

@@ -129,7 +129,7 @@ describe('a file that fails validation', () => {
     expect(report.rejectedFiles.map((f) => f.path)).toEqual([join(dir, 'missing.xml'), join(dir, 'a.xml')]);
     expect(report.rejectedFiles[1].reason).toMatch(/nothing from it was kept.*property modifications/);
     expect(report.created).toBe(1);
-    expect(progress).toEqual(['1/2 files, 0 games', '2/2 files, 1 games']);
+    expect(progress).toEqual(['1/2 files, 0 games', '2/2 files, 1 games', 'refreshing the aggregates of every game…']);
     const games = await store.all<{ slug: string; parent_game_id: string | null }>('SELECT slug, parent_game_id FROM games ORDER BY slug');
     expect(games.map((g) => g.slug)).toEqual(['base', 'exp', 'three']);
     expect(games[1].parent_game_id).not.toBeNull();

@@ -13,7 +13,7 @@ import { CatalogImportError, importCatalog, type ImportReport } from '../../cata
 import { readGameLines } from '../../catalog/read-games.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
-import type { ForeignImporter, ForeignImportOptions, ForeignImportReport } from '../report.js';
+import { refreshingOnce, type ForeignImporter, type ForeignImportOptions, type ForeignImportReport } from '../report.js';
 import { MAX_SLUG_LENGTH, trimSlug, uniqueSlug } from '../slugs.js';
 import { loadKnown, type KnownGames } from './known.js';
 import { detectLayout, readRow, type Layout } from './layouts.js';
@@ -28,7 +28,7 @@ export const FILE_BATCH_ROWS = 50_000;
 /** Progress is reported every this many rows. */
 export const PROGRESS_ROWS = 25_000;
 
-export const importBggCsv: ForeignImporter = async (store, paths, options = {}) => {
+export const importBggCsv: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
   const report: ForeignImportReport = { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
   const skips = new Skips();
   for (const file of await expand(paths)) {
@@ -37,7 +37,7 @@ export const importBggCsv: ForeignImporter = async (store, paths, options = {}) 
   }
   report.skipped = skips.list();
   return report;
-};
+});
 
 /** Paths as files: a folder stands for the .csv files in it, in name order. */
 async function expand(paths: readonly string[]): Promise<string[]> {
@@ -90,7 +90,7 @@ async function importFile(
       }
       let result;
       try {
-        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates });
+        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates, refreshAggregates: false });
       } catch (error) {
         if (error instanceof CatalogImportError) {
           throw new Error(`${path}:${converter.sourceLine(offset + error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });

@@ -11,7 +11,7 @@ import type { Store } from '../../store.js';
 import { csvRecords } from '../bgg-csv/split.js';
 import { listFiles } from '../files.js';
 import { KnownGameSlugs } from '../known-games.js';
-import type { ForeignImporter, ForeignImportOptions, ForeignImportReport } from '../report.js';
+import { refreshingOnce, type ForeignImporter, type ForeignImportOptions, type ForeignImportReport } from '../report.js';
 import { Skips } from '../skips.js';
 import { dateOfFileName, detectRankingLayout, readRankingRow, type RankingRow } from './layouts.js';
 
@@ -37,7 +37,7 @@ interface Run {
   now: Date;
 }
 
-export const importBggRankings: ForeignImporter = async (store, paths, options = {}) => {
+export const importBggRankings: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
   const { files, unreadable } = await listFiles(paths, /\.csv$/i);
   const report: ForeignImportReport = { files: files.length, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [...unreadable] };
   const run: Run = { store, report, skips: new Skips(), known: await KnownGameSlugs.load(store), existing: new Set(), created: new Set(), options, now: options.now ?? new Date() };
@@ -48,7 +48,7 @@ export const importBggRankings: ForeignImporter = async (store, paths, options =
   report.unchanged = run.existing.size;
   report.skipped = run.skips.list();
   return report;
-};
+});
 
 async function importFile(run: Run, path: string): Promise<void> {
   const iterator = readLines(path)[Symbol.asyncIterator]();
@@ -141,7 +141,7 @@ class Batch {
     this.snapshots = [];
     this.firstLine = 0;
     try {
-      addCounts(report, await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates }));
+      addCounts(report, await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates, refreshAggregates: false }));
       known.commit();
       return true;
     } catch (error) {
