@@ -3,7 +3,7 @@
 // materialize.ts prepares that data; its own store, because materializing rewrites the
 // games' aggregates and the filter-plan store must stay as generated).
 
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -91,12 +91,17 @@ export async function measureMaterialization(
   seed: number,
   dir: string,
   log: (line: string) => void,
-  /** A closed store file holding the same catalog: copied instead of generating it again. */
+  /**
+   * A closed store file holding the same catalog: copied afresh every run (every run then
+   * starts from the same state, and emptying 10M votes of an earlier run costs minutes).
+   */
   copyFrom?: string,
 ): Promise<MaterializeFigures> {
   const target = join(dir, `bench-${games}.duckdb`);
-  if (copyFrom !== undefined && !existsSync(target)) {
+  if (copyFrom !== undefined) {
     mkdirSync(dir, { recursive: true });
+    rmSync(target, { force: true });
+    rmSync(`${target}.wal`, { force: true });
     copyFileSync(copyFrom, target);
     log(`materialization: copied the catalog from ${copyFrom}`);
   }

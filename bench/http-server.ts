@@ -15,6 +15,7 @@ import { CursorCodec } from '../server/cursor.js';
 import { loadDataset } from '../server/dataset-loader.js';
 import { silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
+import { sendJson } from '../server/http.js';
 import { DatasetState } from '../server/state.js';
 import { CEILING_JSON_PATH, CEILING_PAGE_PATH } from './http-paths.js';
 
@@ -38,9 +39,10 @@ async function main(): Promise<void> {
   const pageBody = await page.text();
   if (page.status !== 200) throw new Error(`GET ${typicalPath} answered ${page.status}: ${pageBody.slice(0, 500)}`);
   const fixed = JSON.stringify({ ok: true, name: 'Ludex' });
-  const json = { 'content-type': 'application/json' };
-  app.get(CEILING_JSON_PATH, () => new Response(fixed, { headers: json }));
-  app.get(CEILING_PAGE_PATH, () => new Response(pageBody, { headers: json }));
+  // sendJson, as the product's routes answer: a string body keeps h3 on its fast path (a
+  // Response object goes through web streams and would understate the ceilings)
+  app.get(CEILING_JSON_PATH, (event) => sendJson(event, fixed));
+  app.get(CEILING_PAGE_PATH, (event) => sendJson(event, pageBody));
   const server = createServer(toNodeHandler(app));
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => {
