@@ -23,9 +23,18 @@ export const DEFAULT_MEASURE_OPTIONS: Required<MeasureOptions> = {
   budgetMs: 1000,
 };
 
+/** Warm-up beyond the fixed count: calls continue until this share of the budget is spent. */
+const WARMUP_SHARE = 0.1;
+
 export async function measure(run: () => unknown, options: MeasureOptions = {}): Promise<Timing> {
   const { warmup, minIterations, maxIterations, budgetMs } = { ...DEFAULT_MEASURE_OPTIONS, ...options };
-  for (let i = 0; i < warmup; i++) await settle(run());
+  // Each series starts from a collected heap (when node runs with --expose-gc, as `npm run
+  // bench` does): garbage left by the previous method is not charged to this one.
+  (globalThis as { gc?: () => void }).gc?.();
+  const warmStarted = performance.now();
+  for (let i = 0; i < warmup || (i < maxIterations && performance.now() - warmStarted < budgetMs * WARMUP_SHARE); i++) {
+    await settle(run());
+  }
   const samples: number[] = [];
   const started = performance.now();
   const enough = (): boolean => {
