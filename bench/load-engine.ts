@@ -34,11 +34,22 @@ export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load
   return { dataset, load, input };
 }
 
-/** The same load in a fresh child process (bench/load-child.ts): the figures the budget is checked on. */
-export async function loadInChild(storePath: string): Promise<LoadFigures> {
+const totalMs = (f: LoadFigures): number => f.inputMs + f.buildMs + f.prepareMs;
+
+/**
+ * The same load in fresh child processes (bench/load-child.ts), `runs` times one after the
+ * other: the run with the median total is the figure the budget is checked on (one load on a
+ * shared machine is a noisy sample); every run's total is kept.
+ */
+export async function loadInChild(storePath: string, runs = 1): Promise<LoadFigures> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, storePath], {
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures;
+  const all: LoadFigures[] = [];
+  for (let i = 0; i < Math.max(1, runs); i++) {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, storePath], {
+      maxBuffer: 1 << 20,
+    });
+    all.push(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures);
+  }
+  const sorted = [...all].sort((a, b) => totalMs(a) - totalMs(b));
+  return { ...sorted[(sorted.length - 1) >> 1], runsMs: all.map(totalMs) };
 }

@@ -28,6 +28,8 @@ export interface LoadFigures {
   arrayBuffersMb: number;
   /** 1-minute load average when the load finished. */
   loadAverage: number;
+  /** Own-process loads: the total of every run (the figures above are the median run's). */
+  runsMs?: number[];
 }
 
 export interface QueryFigures {
@@ -175,7 +177,8 @@ export function markdown(report: BenchReport): string {
           .map(([t, n]) => `${t} ${int(n)}`)
           .join(', ')})`,
     `- Load: store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
-      `all sort orders ${load.prepareMs.toFixed(0)} ms (total ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms); ` +
+      `all sort orders ${load.prepareMs.toFixed(0)} ms (total ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms` +
+      `${load.runsMs && load.runsMs.length > 1 ? `, the median of ${load.runsMs.length} runs in processes of their own: ${load.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms` : ''}); ` +
       `RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB` +
       `${load.rssAfterGcMb === undefined ? '' : `, ${load.rssAfterGcMb.toFixed(0)} MB once the load's garbage is collected`} ` +
       `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const { bench, generated } = await openCatalogStore(options.dir, options.games, options.seed, log);
   // The load budget's figures come from a process that does nothing else (no generator leftovers).
   await bench.store.close();
-  const load = await loadInChild(bench.path);
+  const load = await loadInChild(bench.path, options.quick ? 1 : 3);
   log(`load (own process): input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, orders ${load.prepareMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
   bench.store = await Store.open(bench.path);
   let storeOpen = true;
