@@ -19,10 +19,19 @@ export type Row = Record<string, unknown>;
 export interface StoreOptions {
   /** DuckDB memory_limit, e.g. "2GB" (the default caps DuckDB well below the machine). */
   memoryLimit?: string;
+  /**
+   * DuckDB allocator_flush_threshold: freed memory above this is handed back to the system
+   * after each task. DuckDB's default (128 MB) kept ~100 MB more resident after a 150k-game
+   * load (bench: median RSS ~650 → ~540 MB), with no measurable cost to the load's time.
+   */
+  allocatorFlushThreshold?: string;
   readOnly?: boolean;
 }
 
-export const DEFAULT_STORE_OPTIONS: Required<Pick<StoreOptions, 'memoryLimit'>> = { memoryLimit: '4GB' };
+export const DEFAULT_STORE_OPTIONS: Required<Pick<StoreOptions, 'memoryLimit' | 'allocatorFlushThreshold'>> = {
+  memoryLimit: '4GB',
+  allocatorFlushThreshold: '8MB',
+};
 
 export class StoreError extends Error {
   readonly sql: string | undefined;
@@ -204,11 +213,12 @@ export class Store extends ConnectionQueryable {
 
   /** Opens (creating if needed) the store file at `path`, or an in-memory store for ":memory:". */
   static async open(path: string, options: StoreOptions = {}): Promise<Store> {
-    const { memoryLimit, readOnly } = { ...DEFAULT_STORE_OPTIONS, ...options };
+    const { memoryLimit, allocatorFlushThreshold, readOnly } = { ...DEFAULT_STORE_OPTIONS, ...options };
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, {
         memory_limit: memoryLimit,
+        allocator_flush_threshold: allocatorFlushThreshold,
         ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
       });
     } catch (cause) {
