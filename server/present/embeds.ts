@@ -26,7 +26,8 @@ export async function loadEmbedSources(
   rows: readonly number[],
   include: readonly GameInclude[],
 ): Promise<EmbedSources> {
-  if (rows.length === 0) return {};
+  const needsStore = include.includes('polls') || include.includes('experience_playtime');
+  if (rows.length === 0 || !needsStore) return {};
   const ids = rows.map((r) => dataset.game(r).id);
   const sources: EmbedSources = {};
   if (include.includes('polls')) sources.polls = await readPolls(store, ids);

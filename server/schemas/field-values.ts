@@ -68,7 +68,27 @@ function boolSchema(source: ValueSource): z.ZodType<boolean> {
   return z.enum(['true', 'false'], { error: message }).transform((v) => v === 'true');
 }
 
+/**
+ * Building a zod schema costs far more than using one (it was 14 % of a list request), and
+ * the specs are a fixed table: each (spec, source) pair is built once.
+ */
+const builtSchemas = new WeakMap<FieldSpec, Map<ValueSource, z.ZodType<unknown>>>();
+
 export function valueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unknown> {
+  let bySource = builtSchemas.get(spec);
+  if (!bySource) {
+    bySource = new Map();
+    builtSchemas.set(spec, bySource);
+  }
+  let schema = bySource.get(source);
+  if (!schema) {
+    schema = buildValueSchema(spec, source);
+    bySource.set(source, schema);
+  }
+  return schema;
+}
+
+function buildValueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unknown> {
   switch (spec.type) {
     case 'int':
       return numberSchema(spec, true, source);
