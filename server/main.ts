@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { abandonStaleRuns } from '../loader/materialize/run.js';
 import type { Store } from '../loader/store.js';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { H3 } from 'h3';
 import { createApp, type AppDeps } from './app.js';
@@ -22,7 +23,7 @@ import { Materializer } from './materializer.js';
 import { ReplicaFollower, StoreSlot, openPublishedVersion } from './replica.js';
 import { ReplicaPublisher } from './replica-publisher.js';
 import { DatasetState } from './state.js';
-import { cursorSecret, ensureDemoCatalog, openStore } from './store-setup.js';
+import { cursorSecret, ensureDemoCatalog, existingCursorSecret, openStore } from './store-setup.js';
 
 export interface RunningServer {
   server: Server;
@@ -66,8 +67,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const initial = await loadDatasetWithInput(store);
     logger.info({ games: initial.dataset.size, ms: Math.round(performance.now() - loadStarted) }, 'dataset loaded');
     const state = new DatasetState(initial.dataset);
-    void publisher?.publish(initial.input);
+    // The secret first: the publication copies the store, and replicas sign with it too.
     const cursors = new CursorCodec(await cursorSecret(store));
+    void publisher?.publish(initial.input);
     const reload = async () => {
       const started = performance.now();
       const next = await loadDatasetWithInput(store);
@@ -194,7 +196,7 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
     const deps: AppDeps = {
       state,
       store,
-      cursors: new CursorCodec(await cursorSecret(store)),
+      cursors: new CursorCodec(await replicaCursorSecret(store, logger)),
       keys,
       // Never runs: the admin routes answer 503 on a replica before reaching it.
       materializer: new Materializer(store, config.aggregates, async () => undefined, logger),
@@ -230,6 +232,17 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
     await slot.current.close();
     throw error;
   }
+}
+
+/**
+ * The writer's cursor key from the copy, so a cursor works on every process. A copy without
+ * one (published by an older writer) gets a key of this process's own, with a warning.
+ */
+async function replicaCursorSecret(store: Store, logger: Logger): Promise<string> {
+  const secret = await existingCursorSecret(store);
+  if (secret !== undefined) return secret;
+  logger.warn('the publication holds no cursor key: cursors from this replica work only here');
+  return randomBytes(32).toString('base64url');
 }
 
 /** Shared rate-limit counters; a Redis that is down at start is logged, and limits hold per process until it is up. */

@@ -51,6 +51,11 @@ export async function ensureDemoCatalog(opened: OpenedStore, config: Config, log
   logger.info({ lines: report.lines }, 'demo catalog imported');
 }
 
+/** The store's cursor key, if it has one (a read replica cannot write one). */
+export async function existingCursorSecret(store: Store): Promise<string | undefined> {
+  return getSetting(store, CURSOR_SECRET_SETTING);
+}
+
 /** The key cursors are signed with: generated once per store so cursors survive restarts. */
 export async function cursorSecret(store: Store): Promise<string> {
   const existing = await getSetting(store, CURSOR_SECRET_SETTING);
