@@ -10,31 +10,18 @@
 
 import pg from 'pg';
 import { MAX_FACET_PLAYERS } from '../engine/indexes.js';
-import { AWARD_RESULTS, DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
+import { AWARD_RESULTS, TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
 import type { FacetDimension, Filter, Position, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { facetRows, flattenFacets, withoutOwn } from './facets.js';
 import { TEXT_REASON, type Method, type MethodResult } from './methods.js';
 import type { ResolvedQuery } from './resolve.js';
-import { benchSortKey, type BenchSortKey } from './scan-order.js';
+import { benchSortKey } from './scan-order.js';
 import type { BitmaskLookups } from './sql-bitmask.js';
-import { known, SqlBuilder, type SqlStatement } from './sql-build.js';
+import { known, PgSqlBuilder, scalarFilterSql, SORT_COLUMNS, type SqlBuilder, type SqlStatement } from './sql-build.js';
 import { unsupportedReason } from './supported.js';
 
 const ARRAY_COLUMN: Readonly<Record<TaxonomyKind, string>> = { mechanic: 'mechanics', category: 'categories', theme: 'themes' };
-const SORT_SQL: Readonly<Record<BenchSortKey, string>> = {
-  bayes_rating: 'g.bayes_rating',
-  rating: 'g.rating',
-  weight: 'g.weight',
-  year_published: 'g.year_published',
-  name: 'g.sort_name',
-};
-const EXPERIENCE_SQL = {
-  first_play: 'g.experience_first_play',
-  learning: 'g.experience_learning',
-  experienced: 'g.experience_experienced',
-  expert: 'g.experience_expert',
-} as const;
 
 export interface PostgresConnection {
   client: pg.Client;
@@ -191,28 +178,7 @@ function postgresMethod(client: pg.Client, schema: string, lookups: PgLookups): 
 
 function pgWhere(f: Filter, lookups: PgLookups, b: SqlBuilder): void {
   const w = b.where;
-  if (f.players !== undefined) {
-    const p = b.bind(f.players);
-    w.push(`g.min_players <= ${p} AND g.max_players >= ${p}`);
-  }
-  if (f.weight_min !== undefined) w.push(`g.weight >= ${b.bind(f.weight_min)}`);
-  if (f.weight_max !== undefined) w.push(`g.weight <= ${b.bind(f.weight_max)}`);
-  let factor = '';
-  const level = f.playtime_experience;
-  if (level !== undefined) {
-    const allKnown = EXPERIENCE_LEVELS.map((l) => `${EXPERIENCE_SQL[l]} IS NOT NULL`).join(' AND ');
-    factor = ` * (CASE WHEN ${allKnown} THEN ${EXPERIENCE_SQL[level]} ELSE ${b.bind(DEFAULT_EXPERIENCE_MULTIPLIERS[level])}::float8 END)`;
-  }
-  const time = f.playtime_source === 'community' ? 'g.community_' : 'g.';
-  if (f.playtime_min !== undefined) w.push(`${time}min_playtime${factor} >= ${b.bind(f.playtime_min)}`);
-  if (f.playtime_max !== undefined) w.push(`${time}max_playtime${factor} <= ${b.bind(f.playtime_max)}`);
-  if (f.year_min !== undefined) w.push(`g.year_published >= ${b.bind(f.year_min)}`);
-  if (f.year_max !== undefined) w.push(`g.year_published <= ${b.bind(f.year_max)}`);
-  if (f.rating_min !== undefined) w.push(`g.rating >= ${b.bind(f.rating_min)}`);
-  if (f.rating_max !== undefined) w.push(`g.rating <= ${b.bind(f.rating_max)}`);
-  if (f.min_rating_votes !== undefined) w.push(`g.rating_votes >= ${b.bind(f.min_rating_votes)}`);
-  if (f.type && f.type.length > 0) w.push(`g.type = ANY(${b.bind(f.type)}::text[])`);
-  if (f.mode && f.mode.length > 0) w.push(`g.mode = ANY(${b.bind(f.mode)}::text[])`);
+  scalarFilterSql(f, b);
   const arrays = (kind: TaxonomyKind, slugs: readonly string[] | undefined, mode: 'any' | 'all' | 'none'): void => {
     if (!slugs || slugs.length === 0) return;
     const bits = known(slugs, lookups.bits[kind]);
@@ -263,14 +229,14 @@ function afterSql(position: Position, order: Query['order'], b: SqlBuilder): str
 }
 
 function pgPageSql(query: Query, lookups: PgLookups): SqlStatement {
-  const b = new SqlBuilder();
+  const b = new PgSqlBuilder();
   pgWhere(query.filter, lookups, b);
   const dir = query.order === 'desc' ? 'DESC' : 'ASC';
   const where = b.where.length > 0 ? b.where.join('\n    AND ') : 'true';
   const keyset = query.after ? afterSql(query.after, query.order, b) : 'true';
   const limit = b.bind(Math.max(0, Math.floor(query.limit)));
   const sql = `WITH matched AS MATERIALIZED (
-  SELECT g.id, ${SORT_SQL[benchSortKey(query.sort)]} AS s, g.id_rank AS tie FROM games g WHERE ${where}
+  SELECT g.id, ${SORT_COLUMNS[benchSortKey(query.sort)]} AS s, g.id_rank AS tie FROM games g WHERE ${where}
 ), page AS (
   SELECT id, s, tie FROM matched WHERE ${keyset} ORDER BY s ${dir} NULLS LAST, tie ASC LIMIT ${limit}
 )
@@ -280,7 +246,7 @@ SELECT (SELECT count(*) FROM matched)::INTEGER AS total,
 }
 
 function pgFacetSql(filter: Filter, dimensions: readonly FacetDimension[], lookups: PgLookups): SqlStatement {
-  const b = new SqlBuilder();
+  const b = new PgSqlBuilder();
   const ctes: string[] = [];
   const parts: string[] = [];
   [...new Set(dimensions)].forEach((dim, i) => {

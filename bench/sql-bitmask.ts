@@ -13,20 +13,13 @@
 import { TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
-import { benchSortKey, type BenchSortKey } from './scan-order.js';
-import { known, pageSql, scalarFilterSql, SqlBuilder, type SqlStatement } from './sql-build.js';
+import { benchSortKey } from './scan-order.js';
+import { awardFilterSql, known, pageSql, scalarFilterSql, SORT_COLUMNS, SqlBuilder, type SqlStatement } from './sql-build.js';
 import { assertSupported } from './supported.js';
 
 const WORD_BITS = 63;
 const NAME_SORT_SQL = `regexp_replace(lower(g.name), '^(the|a|an)\\s+', '')`;
 
-const SORT_SQL: Readonly<Record<BenchSortKey, string>> = {
-  bayes_rating: 'g.bayes_rating',
-  rating: 'g.rating',
-  weight: 'g.weight',
-  year_published: 'g.year_published',
-  name: 'g.sort_name',
-};
 
 export interface BitmaskLookups {
   /** Per kind, slug → bit number (0-based, dense). */
@@ -95,12 +88,13 @@ export function buildBitmaskSql(query: Query, lookups: BitmaskLookups): SqlState
   assertSupported(query);
   const b = new SqlBuilder();
   bitmaskWhere(query.filter, lookups, b);
-  return pageSql(query, BITMASK_FROM, SORT_SQL[benchSortKey(query.sort)], 'g.id_rank', b);
+  return pageSql(query, BITMASK_FROM, SORT_COLUMNS[benchSortKey(query.sort)], 'g.id_rank', b);
 }
 
 /** The filter's predicates on BITMASK_FROM. */
 export function bitmaskWhere(f: Filter, lookups: BitmaskLookups, b: SqlBuilder): void {
   scalarFilterSql(f, b);
+  awardFilterSql(f, b);
   maskFilterSql(f, lookups, b);
 }
 

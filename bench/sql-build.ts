@@ -6,6 +6,7 @@
 import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS } from '../engine/domain.js';
 import type { Filter, Position, Query } from '../engine/query.js';
 import type { Queryable, SqlValue } from '../loader/store.js';
+import type { BenchSortKey } from './scan-order.js';
 
 export interface SqlStatement {
   sql: string;
@@ -28,6 +29,22 @@ export class SqlBuilder {
   }
 }
 
+/** PostgreSQL binds a text list as one array parameter. */
+export class PgSqlBuilder extends SqlBuilder {
+  override inList(values: readonly SqlValue[]): string {
+    return `= ANY(${this.bind(values)}::text[])`;
+  }
+}
+
+/** Sort columns on a relation `g` that has a precomputed `sort_name` (bitmask table, PostgreSQL). */
+export const SORT_COLUMNS: Readonly<Record<BenchSortKey, string>> = {
+  bayes_rating: 'g.bayes_rating',
+  rating: 'g.rating',
+  weight: 'g.weight',
+  year_published: 'g.year_published',
+  name: 'g.sort_name',
+};
+
 const EXPERIENCE_SQL = {
   first_play: 'g.experience_first_play',
   learning: 'g.experience_learning',
@@ -37,7 +54,10 @@ const EXPERIENCE_SQL = {
 
 const ALL_EXPERIENCE_KNOWN = EXPERIENCE_LEVELS.map((level) => `${EXPERIENCE_SQL[level]} IS NOT NULL`).join(' AND ');
 
-/** Predicates on the scalar columns of `g` (players, weight, time, year, rating, type, mode). */
+/**
+ * Predicates on the scalar columns of `g` (players, weight, time, year, rating, type, mode),
+ * in SQL both DuckDB and PostgreSQL read; lists go through the builder's `inList`.
+ */
 export function scalarFilterSql(f: Filter, b: SqlBuilder): void {
   const w = b.where;
   if (f.players !== undefined) {
@@ -57,12 +77,15 @@ export function scalarFilterSql(f: Filter, b: SqlBuilder): void {
   if (f.min_rating_votes !== undefined) w.push(`g.rating_votes >= ${b.bind(f.min_rating_votes)}`);
   if (f.type && f.type.length > 0) w.push(`g.type ${b.inList(f.type)}`);
   if (f.mode && f.mode.length > 0) w.push(`g.mode ${b.inList(f.mode)}`);
-  if (f.award) {
-    const parts = ['true'];
-    if (f.award.slug !== undefined) parts.push(`a.slug = ${b.bind(f.award.slug)}`);
-    if (f.award.result !== undefined) parts.push(`ga.result = ${b.bind(f.award.result)}`);
-    w.push(`g.id IN (SELECT ga.game_id FROM game_awards ga JOIN awards a ON a.id = ga.award_id WHERE ${parts.join(' AND ')})`);
-  }
+}
+
+/** The award filter through the store's game_awards and awards tables (DuckDB formulations). */
+export function awardFilterSql(f: Filter, b: SqlBuilder): void {
+  if (!f.award) return;
+  const parts = ['true'];
+  if (f.award.slug !== undefined) parts.push(`a.slug = ${b.bind(f.award.slug)}`);
+  if (f.award.result !== undefined) parts.push(`ga.result = ${b.bind(f.award.result)}`);
+  b.where.push(`g.id IN (SELECT ga.game_id FROM game_awards ga JOIN awards a ON a.id = ga.award_id WHERE ${parts.join(' AND ')})`);
 }
 
 /** `× multiplier` of the requested experience level: the game's own when all four are known. */
@@ -70,7 +93,7 @@ function playtimeFactor(f: Filter, b: SqlBuilder): string {
   const level = f.playtime_experience;
   if (level === undefined) return '';
   const fallback = b.bind(DEFAULT_EXPERIENCE_MULTIPLIERS[level]);
-  return ` * (CASE WHEN ${ALL_EXPERIENCE_KNOWN} THEN ${EXPERIENCE_SQL[level]} ELSE ${fallback}::DOUBLE END)`;
+  return ` * (CASE WHEN ${ALL_EXPERIENCE_KNOWN} THEN ${EXPERIENCE_SQL[level]} ELSE ${fallback}::FLOAT8 END)`;
 }
 
 /** Rows strictly after the position: nulls last in both directions, ties by id. */

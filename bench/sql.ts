@@ -8,7 +8,7 @@ import type { TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey, type BenchSortKey } from './scan-order.js';
-import { known, pageSql, scalarFilterSql, SqlBuilder, type SqlStatement } from './sql-build.js';
+import { awardFilterSql, known, pageSql, scalarFilterSql, SqlBuilder, type SqlStatement } from './sql-build.js';
 import { assertSupported } from './supported.js';
 
 /**
@@ -54,6 +54,7 @@ export function buildStoreSql(query: Query, lookups: StoreLookups): SqlStatement
 export function storeWhere(f: Filter, lookups: StoreLookups, b: SqlBuilder): void {
   b.where.push(`g.status = 'active'`); // the loader shows active games only (D5)
   scalarFilterSql(f, b);
+  awardFilterSql(f, b);
   linkFilterSql(f, lookups, b);
 }
 
