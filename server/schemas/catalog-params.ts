@@ -57,7 +57,7 @@ export interface FamilyGamesRequest extends ListQueryState {
 }
 
 /** Splits the query into known parameters, reporting unknown ones (and repeats). */
-function knownParams(params: URLSearchParams, names: readonly string[], errors: FieldError[]): Map<string, string> {
+export function knownParams(params: URLSearchParams, names: readonly string[], errors: FieldError[]): Map<string, string> {
   const own = new Map<string, string>();
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);

@@ -7,7 +7,7 @@ import type { FieldError } from '../problem.js';
 import { docSchema, valueSchema } from './field-values.js';
 import type { FieldSpec } from './filter-fields.js';
 import { fieldError } from './filter-parse.js';
-import { closest } from './param-names.js';
+import { knownParams } from './catalog-params.js';
 
 /** One parameter: how its text is validated and how the OpenAPI document shows it. */
 export interface ParamSpec {
@@ -59,19 +59,5 @@ export function parseParams(raw: ReadonlyMap<string, string>, specs: ParamSpecs,
  * names and repeats are errors naming the parameter (and the closest known name).
  */
 export function onlyParams(params: URLSearchParams, specs: ParamSpecs, errors: FieldError[]): Map<string, string> {
-  const names = Object.keys(specs);
-  const own = new Map<string, string>();
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    if (!Object.hasOwn(specs, name)) {
-      const suggestion = closest(name, names);
-      const hint = suggestion ? `did you mean "${suggestion}"?` : `use one of: ${names.join(', ')}`;
-      errors.push(fieldError(name, `is not a known parameter; ${hint}`, 'unknown_parameter'));
-    } else if (values.length > 1) {
-      errors.push(fieldError(name, 'is given more than once', 'duplicate_parameter', values));
-    } else {
-      own.set(name, values[0]);
-    }
-  }
-  return own;
+  return knownParams(params, Object.keys(specs), errors);
 }
