@@ -79,7 +79,8 @@ SELECT string_agg(to_json({
     rating_distribution: s.rating_distribution, weight: s.weight, weight_votes: s.weight_votes,
     owner_count: s.owner_count, wishlist_count: s.wishlist_count, total_plays: s.total_plays,
     community_min_playtime: s.community_min_playtime, community_max_playtime: s.community_max_playtime,
-    community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence} END,
+    community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence,
+    unranked: CASE WHEN s.unranked THEN true END} END,
   pcr: pcr.v, age: age.v, language: language.v, experience: experience.v
 })::VARCHAR, chr(10)) AS lines
 FROM games g

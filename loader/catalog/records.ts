@@ -135,6 +135,9 @@ export const statsSchema = z
       .max(5)
       .optional(),
     experience_playtime: z.array(experienceRow).max(4).optional(),
+    // The source leaves the game out of its ranking (BGG's "Not Ranked"): no rank_overall or
+    // rank_by_category, whatever its votes. Absent or false: ranked by D21's rule.
+    unranked: z.boolean().optional(),
   })
   .refine((s) => (s.rating === undefined) === (s.rating_votes === undefined), {
     message: 'must come with rating_votes (give both or neither)',

@@ -225,6 +225,7 @@ function addStatsRows(game_id: string, s: CatalogStats, add: (table: string, row
       community_max_playtime: s.community_max_playtime ?? null,
       community_suggested_age: s.community_suggested_age ?? null,
       language_dependence: s.language_dependence ?? null,
+      unranked: s.unranked ?? false,
     },
   ]);
   add(

@@ -60,7 +60,8 @@ parts AS (
          s.owner_count, s.wishlist_count, s.total_plays, s.community_min_playtime, s.community_max_playtime,
          e.median_minutes AS community_median_playtime,
          coalesce(s.community_suggested_age, age.age) AS community_suggested_age,
-         coalesce(s.language_dependence, language.level) AS language_dependence
+         coalesce(s.language_dependence, language.level) AS language_dependence,
+         coalesce(s.unranked, false) AS unranked
   FROM games gm
   LEFT JOIN baseline_stats s ON s.game_id = gm.id
   LEFT JOIN raw_ratings r ON r.game_id = gm.id
@@ -91,7 +92,7 @@ SELECT id, status, has_stats,
        CAST(CASE WHEN wnr IS NULL THEN wnb ELSE coalesce(wnb, 0) + wnr END AS INTEGER) AS weight_votes,
        CASE WHEN wnr IS NULL THEN wb ELSE (coalesce(wnb, 0) * coalesce(wb, 0) + wsr) / (coalesce(wnb, 0) + wnr) END AS weight,
        owner_count, wishlist_count, total_plays, community_min_playtime, community_max_playtime,
-       community_median_playtime, community_suggested_age, language_dependence
+       community_median_playtime, community_suggested_age, language_dependence, unranked
 FROM parts`;
 
 export async function mergeAggregates(db: Queryable): Promise<void> {

@@ -1,6 +1,8 @@
 // Step 4: bayes_rating (D20) with K = BAYES_PRIOR_VOTES and prior mean BAYES_PRIOR_MEAN or
 // G, then one global ordering (D21): active games with at least RANK_MIN_VOTES votes by
-// bayes_rating desc, rating_votes desc, id asc; rank_by_category the same per category.
+// bayes_rating desc, rating_votes desc, id asc; rank_by_category the same per category. A
+// game whose baseline source leaves it unranked (baseline_stats.unranked, BGG's "Not Ranked")
+// keeps its bayes_rating but gets no rank.
 
 import { bayesRatingSql } from '../catalog/derive-formulas.js';
 import type { Queryable } from '../store.js';
@@ -13,11 +15,11 @@ const STEP4_SQL = `
 CREATE OR REPLACE TEMP TABLE ${STEP4_TABLE} AS
 WITH
 bayes AS MATERIALIZED (
-  SELECT id, status, rating_votes, ${bayesRatingSql('rating_votes', 'rating', '$1::DOUBLE', '$2::DOUBLE')} AS bayes_rating
+  SELECT id, status, unranked, rating_votes, ${bayesRatingSql('rating_votes', 'rating', '$1::DOUBLE', '$2::DOUBLE')} AS bayes_rating
   FROM ${STEP1_TABLE}
 ),
 rankable AS MATERIALIZED (
-  SELECT id, bayes_rating, rating_votes FROM bayes WHERE status = 'active' AND rating_votes >= greatest($3::INTEGER, 1)
+  SELECT id, bayes_rating, rating_votes FROM bayes WHERE status = 'active' AND NOT unranked AND rating_votes >= greatest($3::INTEGER, 1)
 ),
 overall AS (
   SELECT id, row_number() OVER (ORDER BY bayes_rating DESC NULLS LAST, rating_votes DESC, id) AS rank FROM rankable

@@ -93,7 +93,7 @@ describe('layouts', () => {
     if (!ranks || !dataset) throw new Error('layouts not detected');
     expect(readRow(ranks, ['5', 'X', '0', '0', '0', '0', '0', '1'])).toEqual({
       ok: true,
-      game: { bggId: 5, name: 'X', year: undefined, mechanics: [], isExpansion: true, rating: undefined },
+      game: { bggId: 5, name: 'X', year: undefined, mechanics: [], isExpansion: true, rating: undefined, ranked: false },
     });
     const row = readRow(dataset, ['7', 'Y', '2001', '0', '4', '0', '10', '30', '6,5', '100', '0', '', 'A, B', '']);
     expect(row).toMatchObject({ ok: true, game: { bggId: 7, year: 2001, maxPlayers: 4, minAge: 10, rating: { average: 6.5, votes: 30 }, mechanics: ['A', 'B'] } });
@@ -102,6 +102,16 @@ describe('layouts', () => {
       expect(row.game.weight).toBeUndefined();
       expect(row.game.owned).toBeUndefined();
     }
+  });
+  it("reads BGG's rank as ranked (> 0), unranked (0) or unknown (empty)", () => {
+    if (!ranks || !dataset) throw new Error('layouts not detected');
+    const rankOf = (rank: string) => {
+      const row = readRow(ranks, ['9', 'R', '2020', rank, '7.1', '7.5', '5000', '0']);
+      return row.ok ? row.game.ranked : 'rejected';
+    };
+    expect([rankOf('12'), rankOf('0'), rankOf('')]).toEqual([true, false, undefined]);
+    const datasetRow = readRow(dataset, ['7', 'Y', '2001', '2', '4', '60', '10', '30', '6,5', '140', '2,1', '100', '', '']);
+    expect(datasetRow.ok && datasetRow.game.ranked).toBe(true);
   });
   it('rejects a row without an id', () => {
     if (!dataset) throw new Error('layout not detected');

@@ -30,6 +30,8 @@ export interface CsvGame {
   owned?: number;
   /** BGG mechanic names, in the source's order. */
   mechanics: string[];
+  /** BGG's overall rank says ranked (> 0) or not (0, "unranked"); absent when the row has no rank. */
+  ranked?: boolean;
 }
 
 const RANKS_REQUIRED = ['id', 'name', 'yearpublished', 'average', 'usersrated', 'is_expansion'];
@@ -72,7 +74,10 @@ function common(idText: string, nameText: string, yearText: string): RowResult |
 function ranksRow(get: Getter): RowResult {
   const base = common(get('id'), get('name'), get('yearpublished'));
   if ('ok' in base) return base;
-  return { ok: true, game: { ...base, isExpansion: get('is_expansion').trim() === '1', rating: rating(get('average'), get('usersrated')) } };
+  return {
+    ok: true,
+    game: { ...base, isExpansion: get('is_expansion').trim() === '1', rating: rating(get('average'), get('usersrated')), ranked: ranked(get('rank')) },
+  };
 }
 
 function datasetRow(get: Getter): RowResult {
@@ -93,8 +98,15 @@ function datasetRow(get: Getter): RowResult {
       weight: weight >= 1 && weight <= 5 ? weight : undefined,
       owned: owned !== undefined && owned >= 0 ? owned : undefined,
       mechanics: parseList(get('Mechanics')),
+      ranked: ranked(get('BGGRank')),
     },
   };
+}
+
+/** A rank column: a positive rank is ranked, 0 is BGG's "unranked", empty or missing says nothing. */
+function ranked(rankText: string): boolean | undefined {
+  const rank = parseInteger(rankText);
+  return rank === undefined || rank < 0 ? undefined : rank > 0;
 }
 
 /** BGG's average and vote count; none when nobody rated (the dump writes average 0 then). */

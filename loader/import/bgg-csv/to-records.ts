@@ -53,6 +53,10 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
     delete stats.rating_stddev;
   }
   if (csv.owned !== undefined) stats.owner_count = csv.owned;
+  // BGG's own choice not to rank a game (re-releases, big boxes, expansions) is kept, so the
+  // store ranks what BGG ranks; a row that ranks it clears an earlier flag.
+  if (csv.ranked === false) stats.unranked = true;
+  else if (csv.ranked === true) delete stats.unranked;
   return stats;
 }
 

@@ -44,6 +44,8 @@ export interface BggStats {
   numWeights?: number;
   owned?: number;
   wishing?: number;
+  /** The board game subtype rank: true when BGG ranks it, false for "Not Ranked", absent when not given. */
+  ranked?: boolean;
 }
 
 export interface BggItem {
@@ -199,7 +201,18 @@ function parseStats(ratings: XmlNode): BggStats {
     numWeights: int(childValue(ratings, 'numweights')),
     owned: int(childValue(ratings, 'owned')),
     wishing: int(childValue(ratings, 'wishing')),
+    ranked: boardGameRanked(ratings),
   };
+}
+
+/** BGG's overall ("boardgame" subtype) rank: a number, or "Not Ranked". */
+function boardGameRanked(ratings: XmlNode): boolean | undefined {
+  const rank = children(child(ratings, 'ranks'), 'rank').find((r) => attr(r, 'type') === 'subtype' && attr(r, 'name') === 'boardgame');
+  const value = attr(rank, 'value');
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'not ranked') return false;
+  const n = int(value);
+  return n !== undefined && n > 0 ? true : undefined;
 }
 
 function errorMessage(root: XmlNode | undefined): string {

@@ -23,6 +23,8 @@ export function convertStats(item: BggItem): CatalogStats | undefined {
   if (s.stddev !== undefined && s.stddev >= 0 && s.stddev <= 4.5) stats.rating_stddev = s.stddev;
   if (s.owned !== undefined && s.owned >= 0) stats.owner_count = s.owned;
   if (s.wishing !== undefined && s.wishing >= 0) stats.wishlist_count = s.wishing;
+  // BGG's "Not Ranked" (re-releases, big boxes, expansions) is kept, so the store ranks what BGG ranks.
+  if (s.ranked === false && stats.rating !== undefined) stats.unranked = true;
   const ratings = playerCountRatings(item.polls);
   if (ratings.length) stats.player_count_ratings = ratings.slice(0, 100);
   const ages = agePoll(item.polls);
