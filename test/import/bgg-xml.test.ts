@@ -135,6 +135,18 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     expect(game.language_dependence).toBe('extensive_text');
   });
 
+  it("keeps BGG's Not Ranked: a deluxe edition is rated but never ranked (Solar Storm: Deluxe Edition 314019; Coup 131357 ranked)", async () => {
+    const flags = await store.all<{ legacy: string; rating_votes: number; unranked: boolean }>(
+      `SELECT e.external_id AS legacy, s.rating_votes, s.unranked FROM baseline_stats s
+       JOIN external_identifiers e ON e.game_id = s.game_id AND e.source = 'legacy'
+       WHERE e.external_id IN ('314019', '131357') ORDER BY e.external_id`,
+    );
+    expect(flags).toEqual([
+      { legacy: '131357', rating_votes: 23800, unranked: false },
+      { legacy: '314019', rating_votes: 108, unranked: true },
+    ]);
+  });
+
   it('types the accessory as an accessory (Descent conversion kit, 104163)', async () => {
     expect((await gameByBggId(store, 104163)).type).toBe('accessory');
   });

@@ -199,6 +199,28 @@ describe('materialize', () => {
     expect((await gameRow(store, 'hidden')).rank_overall).toBeNull();
   });
 
+  it("leaves games their source does not rank without a rank, keeping their bayes_rating", async () => {
+    const store = await emptyStore();
+    await load(
+      store,
+      jsonl(
+        { kind: 'category', slug: 'c1', name: 'C1' },
+        game('top', { categories: ['c1'], stats: stats(9, 500) }),
+        // BGG leaves re-releases unranked (its "Not Ranked"), however many ratings they have.
+        game('reissue', { categories: ['c1'], stats: { ...stats(8.5, 400), unranked: true } }),
+        game('third', { categories: ['c1'], stats: stats(7, 300) }),
+      ),
+      { now: NOW },
+    );
+    await materialize(store, { trigger: 'cli', now: NOW, bayesPriorMean: 5, bayesPriorVotes: 10, rankMinVotes: 1 });
+    const reissue = await gameRow(store, 'reissue');
+    expect(reissue.bayes_rating).toBeCloseTo((10 * 5 + 400 * 8.5) / 410, 12);
+    expect([reissue.rank_overall, reissue.rank_by_category]).toEqual([null, null]);
+    const [top, third] = [await gameRow(store, 'top'), await gameRow(store, 'third')];
+    expect([top.rank_overall, third.rank_overall]).toEqual([1, 2]);
+    expect([top.rank_by_category, third.rank_by_category]).toEqual(['{"c1":1}', '{"c1":2}']);
+  });
+
   it('records a failed run and leaves the aggregates as they were', async () => {
     const store = await emptyStore();
     await loadCatalog(store, NOW);
