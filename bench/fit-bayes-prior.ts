@@ -159,17 +159,17 @@ async function main(): Promise<void> {
     const rankedOnly = topOverlap(rows, fit.votes, fit.mean, TOP, true).shared;
     console.log(
       `${label}: K = ${fit.votes.toFixed(1)}, G = ${fit.mean.toFixed(4)} over ${fit.rows.toLocaleString('en-US')} rows; ` +
-        `rmse of the recomputed geek rating ${fit.rmse.toFixed(4)}; top ${TOP} shared with BGG's: ${overlap} ` +
-        `(${rankedOnly} among the games BGG ranks)`,
+        `rmse of the recomputed geek rating ${fit.rmse.toFixed(4)}; top ${TOP} shared with BGG's: ` +
+        `${rankedOnly} by the served ranking (BGG's unranked left out, as imported), ${overlap} by bayes_rating over all base games`,
     );
   }
   const best = fits[1][1];
   const votes = Math.round(best.votes / 10) * 10;
   const mean = Math.round(best.mean * 100) / 100;
-  const overlap = topOverlap(rows, votes, mean);
+  const overlap = topOverlap(rows, votes, mean, TOP, true);
   const missing = overlap.dumpTop.filter((id) => !overlap.ourTop.includes(id));
   const extra = overlap.ourTop.filter((id) => !overlap.dumpTop.includes(id));
-  console.log(`rounded: K = ${votes}, G = ${mean}: top ${TOP} shared ${overlap.shared}; BGG's only: ${missing.join(' ')}; ours only: ${extra.join(' ')}`);
+  console.log(`rounded: K = ${votes}, G = ${mean}: ranking's top ${TOP} shared ${overlap.shared}; BGG's only: ${missing.join(' ')}; ours only: ${extra.join(' ')}`);
   console.log(`settings: BAYES_PRIOR_VOTES=${votes} BAYES_PRIOR_MEAN=${mean} RANK_MIN_VOTES=${RANK_MIN_VOTES}`);
 }
 
