@@ -28,16 +28,23 @@ export interface BenchOptions {
   materializeVotes: number;
   /** Skip the PostgreSQL method even when a server is reachable. */
   noPostgres: boolean;
+  /**
+   * Run the filter plans on real data too (the BGG store, built once into bench/.cache/bgg-store,
+   * ~65 s on a fresh clone): on by default in a full run (`--no-bgg` skips it), off in a quick
+   * run (`--bgg` adds it).
+   */
+  bgg: boolean;
 }
 
 const USAGE =
   'usage: tsx bench/run.ts [--quick] [--games N] [--seed S] [--store-dir DIR] [--iterations MIN..MAX] [--budget-ms MS]\n' +
   '       [--scaling N,N,...] [--http-seconds S] [--http-connections C] [--materialize-games N] [--materialize-votes M] [--no-postgres]\n' +
+  '       [--bgg | --no-bgg] (real-data stage: on in a full run, off in a quick run)\n' +
   '       (env: BENCH_GAMES, BENCH_SEED, BENCH_DIR)';
 
 export const DEFAULT_CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.cache');
 
-const SWITCHES = new Set(['quick', 'no-postgres']);
+const SWITCHES = new Set(['quick', 'no-postgres', 'bgg', 'no-bgg']);
 const KNOWN = new Set([
   'games',
   'seed',
@@ -69,6 +76,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     i++;
   }
   const quick = switches.has('quick');
+  if (switches.has('bgg') && switches.has('no-bgg')) throw new UsageError(`--bgg and --no-bgg exclude each other\n${USAGE}`);
   const games = positiveInt(flags.get('games') ?? env.BENCH_GAMES, quick ? 5_000 : DEFAULT_GAMES, 'games');
   const iterations = (flags.get('iterations') ?? (quick ? '10..200' : '20..2000')).split('..');
   const scaling = (flags.get('scaling') ?? (quick ? '1000,2000,5000' : '10000,50000,150000,500000'))
@@ -88,6 +96,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     materializeGames: positiveInt(flags.get('materialize-games'), quick ? 2_000 : 150_000, 'materialize-games'),
     materializeVotes: wholeNumber(flags.get('materialize-votes'), quick ? 100_000 : 10_000_000, 'materialize-votes'),
     noPostgres: switches.has('no-postgres'),
+    bgg: quick ? switches.has('bgg') : !switches.has('no-bgg'),
   };
 }
 

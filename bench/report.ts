@@ -55,6 +55,25 @@ export interface PostgresFigures {
   loadMs?: number;
 }
 
+/** The filter plans on real data (bench/bgg-store.ts), or why they did not run. */
+export type BggFigures =
+  | { status: 'skipped'; note: string }
+  | {
+      status: 'ran';
+      note: string;
+      /** Active games of the store. */
+      games: number;
+      store: { path: string; reused: boolean; ms: number };
+      /** In-process load of the store into the engine (read-only store). */
+      load: LoadFigures;
+      sqlPrepareMs: number;
+      postgres: PostgresFigures;
+      loadAverage: { before: number; after: number };
+      queries: QueryFigures[];
+      /** Synthetic shapes that real data cannot serve, and why. */
+      leftOut: readonly { names: string; reason: string }[];
+    };
+
 export interface BenchReport {
   createdAt: string;
   mode: 'full' | 'quick';
@@ -71,6 +90,7 @@ export interface BenchReport {
   loadAverage: { before: number; after: number };
   queries: QueryFigures[];
   postgres: PostgresFigures;
+  bgg: BggFigures;
   http: HttpFigures | { skipped: string };
   batch: BatchFigures;
   scaling: ScalingPoint[];
@@ -122,20 +142,20 @@ const COLUMNS: { method: MethodName; label: string }[] = [
   { method: 'postgres', label: 'PostgreSQL' },
 ];
 
-function filterTable(report: BenchReport): string[] {
+function filterTable(queries: readonly QueryFigures[], postgres: PostgresFigures): string[] {
   const reasons: string[] = [];
   const footnote = (reason: string): string => {
     let i = reasons.indexOf(reason);
     if (i < 0) i = reasons.push(reason) - 1;
     return `n/a[${i + 1}]`;
   };
-  const pgRan = report.postgres.status === 'ran';
+  const pgRan = postgres.status === 'ran';
   const columns = COLUMNS.filter((c) => c.method !== 'postgres' || pgRan);
   const lines = [
     `| query | results | engine µs | ${columns.map((c) => `${c.label} µs | ×engine`).join(' | ')} |`,
     `|---|---:|---:|${columns.map(() => '---:|---:').join('|')}|`,
   ];
-  for (const q of report.queries) {
+  for (const q of queries) {
     const engine = q.timings.engine;
     const cells = columns.map(({ method }) => {
       const t = q.timings[method];
@@ -146,7 +166,7 @@ function filterTable(report: BenchReport): string[] {
     lines.push(`| ${q.name} | ${int(q.matches)} | ${engine ? cell(engine) : '—'} | ${cells.join(' | ')} |`);
   }
   lines.push(
-    `| **median of ratios** | | | ${columns.map((c) => ` | **${times(medianRatio(report.queries, c.method))}**`).join(' | ')} |`,
+    `| **median of ratios** | | | ${columns.map((c) => ` | **${times(medianRatio(queries, c.method))}**`).join(' | ')} |`,
   );
   if (reasons.length > 0) lines.push('', ...reasons.map((r, i) => `[${i + 1}] not expressible by that method: ${r}.`));
   return lines;
@@ -192,7 +212,9 @@ export function markdown(report: BenchReport): string {
       'the same ids in the same order and the same total (the run fails otherwise). ' +
       `PostgreSQL: ${report.postgres.note}${report.postgres.loadMs === undefined ? '' : ` (loaded in ${(report.postgres.loadMs / 1000).toFixed(1)} s)`}.`,
     '',
-    ...filterTable(report),
+    ...filterTable(report.queries, report.postgres),
+    '',
+    ...bggLines(report.bgg, report.queries),
     '',
     '## HTTP',
     '',
@@ -216,6 +238,37 @@ export function markdown(report: BenchReport): string {
     '',
   ];
   return lines.join('\n');
+}
+
+const loadLine = (load: LoadFigures): string =>
+  `store → DatasetInput ${load.inputMs.toFixed(0)} ms, → Dataset ${load.buildMs.toFixed(0)} ms, ` +
+  `all sort orders ${load.prepareMs.toFixed(0)} ms (total ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms)`;
+
+function bggLines(bgg: BggFigures, synthetic: readonly QueryFigures[]): string[] {
+  if (bgg.status === 'skipped') return ['## Real data (BGG)', '', `Not measured: ${bgg.note}.`];
+  const { store, load, loadAverage } = bgg;
+  return [
+    `## Real data (BGG, ${int(bgg.games)} games)`,
+    '',
+    `The same methods and agreement check on the BGG store (bench/bgg-store.ts: the 2021 dataset, the XML API2 samples ` +
+      `and the 2025 dump through the importers), with a query set of the same shapes whose terms are chosen from the ` +
+      `store by popularity (bench/queries-bgg.ts). ${bgg.note}.`,
+    '',
+    `- Store: ${store.reused ? 'reused' : 'built'} in ${(store.ms / 1000).toFixed(1)} s (${store.path})`,
+    `- Load (in the bench process, store opened read-only): ${loadLine(load)}; RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,
+    `- DuckDB bitmask table build: ${bgg.sqlPrepareMs.toFixed(0)} ms. PostgreSQL: ${bgg.postgres.note}` +
+      `${bgg.postgres.loadMs === undefined ? '' : ` (loaded in ${(bgg.postgres.loadMs / 1000).toFixed(1)} s)`}`,
+    `- Median of the per-query DuckDB / engine ratios: **${times(medianRatio(bgg.queries, 'duckdb'))}** on real data, ` +
+      `${times(medianRatio(synthetic, 'duckdb'))} on the synthetic catalog above (the budget is checked on the synthetic figure only)`,
+    '',
+    `Latency in µs, median / p99; ×engine = method median / engine median. Load average (1 min) before / after: ` +
+      `${loadAverage.before.toFixed(2)} / ${loadAverage.after.toFixed(2)}.`,
+    '',
+    ...filterTable(bgg.queries, bgg.postgres),
+    '',
+    ...bgg.queries.map((q) => `- **${q.name}** (${int(q.matches)}): ${q.description}`),
+    ...bgg.leftOut.map((l) => `- not in the real-data set: ${l.names} — ${l.reason}`),
+  ];
 }
 
 function batchLines(batch: BatchFigures): string[] {

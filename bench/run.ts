@@ -1,27 +1,31 @@
 // `npm run bench`: the whole suite in one process run. Builds (or reuses, from bench/.cache)
 // a synthetic store; loads it into the engine; compares the engine's filter plans with DuckDB
 // SQL (two formulations, prepared statements), a plain scan and, when reachable, PostgreSQL
-// on the query set; then HTTP under autocannon, export/import and materialization
+// on the query set; the same comparison on real data (the BGG store of bench/bgg-store.ts,
+// built once under bench/.cache; skipped when ../shared/data is absent); then HTTP under autocannon, export/import and materialization
 // throughput, and the engine's scaling with catalog size. Fails (exit 1) when the methods
 // disagree on any query; budgets are printed pass/miss, never fail the run. Writes
 // bench/results/latest.{json,md}.
 //
 //   npm run bench -- --quick              reduced run, under a minute (CI smoke test)
 //   npm run bench -- --games 20000        smaller main catalog
+//   npm run bench -- --no-bgg             without the real-data stage (--quick: with it, --bgg)
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureExportImport, measureMaterialization, type BatchFigures } from './batch.js';
 import { checkBudgets } from './budgets.js';
+import { addPostgres } from './add-postgres.js';
+import { measureBgg } from './bgg-stage.js';
 import { closeFilterPlans, DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
 import { httpRoutes, measureHttp } from './http.js';
 import { loadEngine, loadInChild } from './load-engine.js';
 import { measure } from './measure.js';
 import { BENCH_NOTES } from './notes.js';
 import { parseOptions, UsageError, type BenchOptions } from './options.js';
-import { connectPostgres, setupPostgres } from './postgres.js';
-import { currentLoad, machine, markdown, type BenchReport, type PostgresFigures } from './report.js';
+import { BggQueryError } from './queries-bgg.js';
+import { currentLoad, machine, markdown, type BenchReport, type BggFigures } from './report.js';
 import { measureScaling, type ScalingPoint } from './scaling.js';
 import { openCatalogStore } from './store.js';
 import { Store } from '../loader/store.js';
@@ -41,17 +45,12 @@ async function main(): Promise<void> {
   bench.store = await Store.open(bench.path);
   let storeOpen = true;
   try {
-    const { dataset, input } = await loadEngine(bench.store);
-    const setup = await setupFilterPlans(bench.store, input, dataset);
-    const postgres = await addPostgres(options, bench.store, setup);
-    const floorStatement = await bench.store.prepare('SELECT 1 AS one');
-    const sqlFloor = await measure(() => floorStatement.all(), options);
-    await floorStatement.close();
-    const before = currentLoad();
-    const queries = await measureFilterPlans(setup, options, (line) => log(`  ${line}`));
-    const after = currentLoad();
-    await closeFilterPlans(setup);
+    const { setup, postgres, sqlFloor, before, after, queries } = await syntheticFilterPlans(options, bench.store);
     const typical = queries.find((q) => q.name === 'typical')?.timings.engine;
+    const bgg: BggFigures = options.bgg
+      ? await measureBgg(options, log)
+      : { status: 'skipped', note: `skipped (${options.quick ? 'quick run without --bgg' : '--no-bgg'})` };
+    if (!options.bgg) log(`real data (BGG): ${bgg.note}`);
 
     const [popular] = await bench.store.all<{ id: string }>(
       `SELECT id FROM games WHERE status = 'active' ORDER BY rating_votes DESC NULLS LAST, id LIMIT 1`,
@@ -83,6 +82,7 @@ async function main(): Promise<void> {
       loadAverage: { before, after },
       queries,
       postgres,
+      bgg,
       http,
       batch,
       scaling,
@@ -101,21 +101,22 @@ async function main(): Promise<void> {
   }
 }
 
-/** The PostgreSQL method joins the set when a server answers; otherwise a note says why not. */
-async function addPostgres(
-  options: BenchOptions,
-  store: Store,
-  setup: Awaited<ReturnType<typeof setupFilterPlans>>,
-): Promise<PostgresFigures> {
-  if (options.noPostgres) return { status: 'skipped', note: 'skipped (--no-postgres)' };
-  const conn = await connectPostgres(process.env);
-  if ('skipped' in conn) {
-    log(`postgres: ${conn.skipped}`);
-    return { status: 'skipped', note: `skipped: ${conn.skipped}` };
+/** The synthetic filter plans, in a function of their own so the engine they load is garbage once they are measured. */
+async function syntheticFilterPlans(options: BenchOptions, store: Store) {
+  const { dataset, input } = await loadEngine(store);
+  const setup = await setupFilterPlans(store, input, dataset);
+  try {
+    const postgres = await addPostgres(options, store, setup, log);
+    const floorStatement = await store.prepare('SELECT 1 AS one');
+    const sqlFloor = await measure(() => floorStatement.all(), options);
+    await floorStatement.close();
+    const before = currentLoad();
+    const queries = await measureFilterPlans(setup, options, (line) => log(`  ${line}`));
+    const after = currentLoad();
+    return { setup: { sqlPrepareMs: setup.sqlPrepareMs }, postgres, sqlFloor, before, after, queries };
+  } finally {
+    await closeFilterPlans(setup);
   }
-  const { method, loadMs } = await setupPostgres(conn, store, setup.bitmask, log);
-  setup.methods.push(method);
-  return { status: 'ran', note: `${conn.note}, scratch schema dropped afterwards`, loadMs };
 }
 
 async function measureBatch(options: BenchOptions, storePath: string): Promise<BatchFigures> {
@@ -141,7 +142,7 @@ async function measureBatch(options: BenchOptions, storePath: string): Promise<B
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof DisagreementError) console.error(error.message);
+  if (error instanceof UsageError || error instanceof DisagreementError || error instanceof BggQueryError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
