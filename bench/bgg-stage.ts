@@ -12,7 +12,7 @@ import { bggStore, DEFAULT_BGG_STORE_DIR, MissingDataError } from './bgg-store.j
 import { closeFilterPlans, measureFilterPlans, setupFilterPlans, type FilterPlanSetup } from './filter-plans.js';
 import { loadEngine } from './load-engine.js';
 import type { MeasureOptions } from './measure.js';
-import { declineNameSorts, nameSortMismatch, nameSortReason } from './name-sort-check.js';
+import { declineNameSorts, nameSortMismatch, nameSortNote } from './name-sort-check.js';
 import type { BenchOptions } from './options.js';
 import { assertBggQueriesMatch, BGG_LEFT_OUT, bggQueries, loadBggVocabulary } from './queries-bgg.js';
 import { currentLoad, type BggFigures } from './report.js';
@@ -51,10 +51,7 @@ export async function measureBgg(
     const mismatch = await nameSortMismatch(store, setup.table);
     setup.methods = declineNameSorts(setup.methods, mismatch);
     const agreed = 'Every method that can express a query returned the same ids in the same order and the same total (the run fails otherwise)';
-    const note =
-      mismatch.count === 0
-        ? agreed
-        : `${agreed}; name-sorted pages are cross-checked by the scan only: the SQL methods decline them, as ${nameSortReason(mismatch)}`;
+    const note = `${agreed}; ${nameSortNote(mismatch)}`;
     const loadBefore = currentLoad();
     const figures = await measureFilterPlans(setup, options, (line) => log(`  bgg ${line}`));
     const loadAfter = currentLoad();

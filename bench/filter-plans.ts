@@ -22,12 +22,13 @@ import { resolveQueries, type ResolvedQuery } from './resolve.js';
 import { buildScanTable, type ScanTable } from './scan-table.js';
 import { loadStoreLookups } from './sql.js';
 import { createBitmaskTables, type BitmaskLookups } from './sql-bitmask.js';
+import { createSortNameTable } from './sql-sort-names.js';
 
 export interface FilterPlanSetup {
   methods: Method[];
   /** The DuckDB bitmask table's slug lookups (the PostgreSQL copy reuses them). */
   bitmask: BitmaskLookups;
-  /** Time to build the SQL bitmask table (the DuckDB counterpart of the engine's build). */
+  /** Time to load the name keys and build the SQL bitmask table (the DuckDB counterpart of the engine's build). */
   sqlPrepareMs: number;
   queries: ResolvedQuery[];
   /** The scan's columns (ids, sort values) for callers that build cursors. */
@@ -45,6 +46,8 @@ export async function setupFilterPlans(
 ): Promise<FilterPlanSetup> {
   const table = buildScanTable(input);
   const started = performance.now();
+  // the engine's name keys (computed once for the scan) as data: both SQL formulations sort by them
+  await createSortNameTable(db, table.ids, table.sortNames);
   const bitmask = await createBitmaskTables(db);
   const sqlPrepareMs = performance.now() - started;
   const methods = [

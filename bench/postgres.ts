@@ -1,8 +1,8 @@
 // Method (d): PostgreSQL with sensible indexes, when a server is reachable. The bench copies
 // the DuckDB bitmask table (same rows, same sort_name and id rank) into a scratch schema:
 // scalar columns with btree indexes, taxonomy, designers and awards as integer arrays with
-// GIN indexes (`&&` any-of, `@>` all-of), ids and names in the "C" collation so text orders
-// like the engine's code-unit order. Every value is bound; each statement is prepared once
+// GIN indexes (`&&` any-of, `@>` all-of), ids and sort names in the "C" collation: byte
+// order, which the re-encoded name key (sql-sort-names.ts) makes the engine's code-unit order. Every value is bound; each statement is prepared once
 // per text (named statements). The schema is dropped at the end.
 //
 // Connection: PGHOST (default 127.0.0.1), PGPORT (5432), PGDATABASE (postgres); credentials
@@ -18,6 +18,7 @@ import { TEXT_REASON, type Method, type MethodResult } from './methods.js';
 import type { ResolvedQuery } from './resolve.js';
 import { benchSortKey } from './scan-order.js';
 import type { BitmaskLookups } from './sql-bitmask.js';
+import { sqlPosition } from './sql-sort-names.js';
 import { known, PgSqlBuilder, scalarFilterSql, SORT_COLUMNS, type SqlBuilder, type SqlStatement } from './sql-build.js';
 import { unsupportedReason } from './supported.js';
 
@@ -233,7 +234,8 @@ function pgPageSql(query: Query, lookups: PgLookups): SqlStatement {
   pgWhere(query.filter, lookups, b);
   const dir = query.order === 'desc' ? 'DESC' : 'ASC';
   const where = b.where.length > 0 ? b.where.join('\n    AND ') : 'true';
-  const keyset = query.after ? afterSql(query.after, query.order, b) : 'true';
+  const after = sqlPosition(query);
+  const keyset = after ? afterSql(after, query.order, b) : 'true';
   const limit = b.bind(Math.max(0, Math.floor(query.limit)));
   const sql = `WITH matched AS MATERIALIZED (
   SELECT g.id, ${SORT_COLUMNS[benchSortKey(query.sort)]} AS s, g.id_rank AS tie FROM games g WHERE ${where}

@@ -1,7 +1,7 @@
 // DuckDB formulation 2, the fastest found here: a derived table built once per store (like
-// the engine's own build step), one row per game with the scalar columns, a precomputed
-// sort_name, the rank of its id (an integer tie-break: DuckDB's top-N runs about twice as
-// fast on it as on the UUID text) and each taxonomy kind as BIGINT bitmask words (63 bits
+// the engine's own build step), one row per game with the scalar columns, the engine's name
+// sort key (from bench_sort_names, see sql-sort-names.ts), the rank of its id (an integer
+// tie-break: DuckDB's top-N runs about twice as fast on it as on the UUID text) and each taxonomy kind as BIGINT bitmask words (63 bits
 // each, so the sign bit is never used); designers in a small integer link table. Taxonomy
 // filters then run in one scan of one table with integer AND, no joins. It lives in TEMP
 // tables of the Store's connection: the store file itself is never changed.
@@ -15,11 +15,10 @@ import type { Filter, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey } from './scan-order.js';
 import { awardFilterSql, known, pageSql, scalarFilterSql, SORT_COLUMNS, SqlBuilder, type SqlStatement } from './sql-build.js';
+import { SORT_NAMES_TABLE } from './sql-sort-names.js';
 import { assertSupported } from './supported.js';
 
 const WORD_BITS = 63;
-const NAME_SORT_SQL = `regexp_replace(lower(g.name), '^(the|a|an)\\s+', '')`;
-
 
 export interface BitmaskLookups {
   /** Per kind, slug → bit number (0-based, dense). */
@@ -33,7 +32,10 @@ export interface BitmaskLookups {
 /** Column name of one mask word; kind comes from the fixed TAXONOMY_KINDS list. */
 const wordColumn = (kind: TaxonomyKind, word: number): string => `${kind}_w${word}`;
 
-/** Builds the TEMP tables (replacing earlier ones) and returns the slug lookups. */
+/**
+ * Builds the TEMP tables (replacing earlier ones) and returns the slug lookups. Needs
+ * bench_sort_names (createSortNameTable) for the sort_name column.
+ */
 export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups> {
   await db.run(`CREATE OR REPLACE TEMP TABLE bench_term_bits AS
     SELECT id AS term_id, kind, slug, (row_number() OVER (PARTITION BY kind ORDER BY slug) - 1)::INTEGER AS bit FROM terms`);
@@ -64,10 +66,11 @@ export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups
       g.weight, g.rating, g.rating_votes, g.bayes_rating,
       g.community_min_playtime, g.community_max_playtime,
       g.experience_first_play, g.experience_learning, g.experience_experienced, g.experience_expert,
-      ${NAME_SORT_SQL} AS sort_name,
+      n.sort_name,
       ${wordColumns.map((c) => `coalesce(w.${c.name}, 0)::BIGINT AS ${c.name}`).join(', ')}
     FROM games g
     LEFT JOIN wide w ON w.game_id = g.id
+    LEFT JOIN ${SORT_NAMES_TABLE} n ON n.id = g.id
     WHERE g.status = 'active'`);
   await db.run(`CREATE OR REPLACE TEMP TABLE bench_designers AS
     SELECT DISTINCT bg.id_rank, p.person

@@ -7,6 +7,7 @@ import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS } from '../engine/dom
 import type { Filter, Position, Query } from '../engine/query.js';
 import type { Queryable, SqlValue } from '../loader/store.js';
 import type { BenchSortKey } from './scan-order.js';
+import { sqlPosition } from './sql-sort-names.js';
 
 export interface SqlStatement {
   sql: string;
@@ -114,7 +115,8 @@ function afterSql(position: Position, order: Query['order'], b: SqlBuilder): str
 export function pageSql(query: Query, from: string, sortSql: string, tieSql: string, b: SqlBuilder): SqlStatement {
   const dir = query.order === 'desc' ? 'DESC' : 'ASC';
   const where = b.where.length > 0 ? b.where.join('\n    AND ') : 'true';
-  const keyset = query.after ? afterSql(query.after, query.order, b) : 'true';
+  const after = sqlPosition(query);
+  const keyset = after ? afterSql(after, query.order, b) : 'true';
   const limit = b.bind(Math.max(0, Math.floor(query.limit)));
   const sql = `WITH matched AS MATERIALIZED (
   SELECT g.id, ${sortSql} AS s, ${tieSql} AS tie FROM ${from}

@@ -2,28 +2,31 @@
 // taxonomy or designer dimension a semi-join on the link table (`g.id IN (SELECT game_id FROM
 // game_terms WHERE term_id IN (...))`), an anti-join for `_not`, GROUP BY ... HAVING
 // count(*) = n for all-of. Slugs are resolved to ids once per store (the engine resolves
-// them through its dictionaries too). What a plain SQL backend over this store would run.
+// them through its dictionaries too). What a plain SQL backend over this store would run
+// (plus a stored name sort key, here the bench's bench_sort_names).
 
 import type { TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey, type BenchSortKey } from './scan-order.js';
 import { awardFilterSql, known, pageSql, scalarFilterSql, SqlBuilder, type SqlStatement } from './sql-build.js';
+import { SORT_NAMES_TABLE } from './sql-sort-names.js';
 import { assertSupported } from './supported.js';
-
-/**
- * The `name` sort key: engine sortName() for ASCII, single-spaced names (what the generator
- * writes): lowercase, leading English article removed. The store has no sort_name column.
- */
-const NAME_SORT_SQL = `regexp_replace(lower(g.name), '^(the|a|an)\\s+', '')`;
 
 const SORT_SQL: Readonly<Record<BenchSortKey, string>> = {
   bayes_rating: 'g.bayes_rating',
   rating: 'g.rating',
   weight: 'g.weight',
   year_published: 'g.year_published',
-  name: NAME_SORT_SQL,
+  name: 'n.sort_name',
 };
+
+/**
+ * The store has no sort_name column: name-sorted pages join the bench's table of the
+ * engine's keys (sql-sort-names.ts), the column a plain SQL backend would store. Other
+ * sorts read `games` alone.
+ */
+const NAME_SORT_FROM = `games g JOIN ${SORT_NAMES_TABLE} n ON n.id = g.id`;
 
 /** Slug → id maps, loaded once per store. */
 export interface StoreLookups {
@@ -47,7 +50,8 @@ export function buildStoreSql(query: Query, lookups: StoreLookups): SqlStatement
   assertSupported(query);
   const b = new SqlBuilder();
   storeWhere(query.filter, lookups, b);
-  return pageSql(query, STORE_FROM, SORT_SQL[benchSortKey(query.sort)], 'g.id', b);
+  const key = benchSortKey(query.sort);
+  return pageSql(query, key === 'name' ? NAME_SORT_FROM : STORE_FROM, SORT_SQL[key], 'g.id', b);
 }
 
 /** The filter's predicates on STORE_FROM. */
