@@ -15,6 +15,7 @@ import { StoreLockedError } from '../loader/store.js';
 import { keysCommand } from './commands/keys.js';
 import { materializeCommand } from './commands/materialize.js';
 import { CommandError, UsageError } from './commands/errors.js';
+import { progressLine } from './commands/progress.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { startReplica, startServer, type RunningServer } from './main.js';
@@ -163,26 +164,31 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
   const missing = paths.find((p) => p !== '-' && !existsSync(p));
   if (missing !== undefined) throw new CommandError(`no such file or folder: ${missing}`);
   const { store } = await openStore(config, createLogger(config.logLevel, 2));
+  const progress = progressLine();
   try {
     const started = performance.now();
     const importer = Object.hasOwn(FOREIGN_IMPORTERS, format) ? FOREIGN_IMPORTERS[format] : undefined;
-    if (importer) return reportForeign(await importer(store, paths, { onProgress: (status) => process.stderr.write(`\r${status}`), aggregates: config.aggregates }), started);
+    if (importer) {
+      const report = await importer(store, paths, { onProgress: (status) => progress.update(status), aggregates: config.aggregates });
+      progress.done();
+      return reportForeign(report, started);
+    }
     const report = await importCatalog(store, readLines(paths[0]), {
-      onProgress: (lines) => process.stderr.write(`\rimported ${lines.toLocaleString('en')} lines…`),
+      onProgress: (lines) => progress.update(`imported ${lines.toLocaleString('en')} lines…`),
       aggregates: config.aggregates,
     });
-    process.stderr.write('\n');
+    progress.done();
     console.error(`Imported ${report.lines.toLocaleString('en')} lines in ${elapsed(started)}.`);
     console.error(formatCounts(report.kinds));
     return 0;
   } finally {
+    progress.done();
     await store.close();
   }
 }
 
 /** Prints a foreign import's summary; fails only when no file could be imported at all. */
 function reportForeign(report: ForeignImportReport, started: number): number {
-  process.stderr.write('\n');
   const n = (x: number) => x.toLocaleString('en');
   console.error(
     `Imported ${n(report.files - report.rejectedFiles.length)} of ${n(report.files)} files in ${elapsed(started)}: ` +
