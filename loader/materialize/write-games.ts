@@ -39,58 +39,61 @@ export const AGGREGATE_COLUMNS = [
 ] as const;
 
 const CHANGES_TABLE = 'ludex_changes';
-const REWRITE_TABLE = 'ludex_rewrite';
 
-/** List columns: DuckDB updates these by deleting and re-inserting the row, slowly. */
+/** List columns: DuckDB updates these by deleting and re-inserting the whole row. */
 const LIST_COLUMNS: readonly string[] = ['rating_distribution', 'top_player_counts', 'recommended_player_counts'];
 
 const distinct = (c: string) =>
   // rank_by_category is JSON in games and text here; compare the text.
   c === 'rank_by_category' ? `CAST(g.${c} AS VARCHAR) IS DISTINCT FROM r.${c}` : `g.${c} IS DISTINCT FROM r.${c}`;
 
+const RESULT_VIEW = 'ludex_result';
+
+/** The run's values per game: a view over the step tables, so no wide copy of them is staged. */
+const RESULT_SQL = `
+CREATE OR REPLACE TEMP VIEW ${RESULT_VIEW} AS
+SELECT * FROM ${STEP1_TABLE}
+JOIN ${STEP3_TABLE} USING (id)
+JOIN ${STEP4_TABLE} USING (id)
+JOIN ${STEP5_TABLE} USING (id)
+JOIN ${TRENDING_TABLE} USING (id)`;
+
+/** Only the ids of the games that differ and what differs: three narrow columns. */
 const CHANGES_SQL = `
 CREATE OR REPLACE TEMP TABLE ${CHANGES_TABLE} AS
-WITH result AS (
-  SELECT * FROM ${STEP1_TABLE}
-  JOIN ${STEP3_TABLE} USING (id)
-  JOIN ${STEP4_TABLE} USING (id)
-  JOIN ${STEP5_TABLE} USING (id)
-  JOIN ${TRENDING_TABLE} USING (id)
-),
-compared AS (
-  SELECT r.*, (${AGGREGATE_COLUMNS.map(distinct).join(' OR ')}) AS aggregates_changed,
-         (${LIST_COLUMNS.map(distinct).join(' OR ')}) AS lists_changed,
-         g.trending_score IS DISTINCT FROM r.trending_score AS trending_changed
-  FROM result r JOIN games g ON g.id = r.id
-)
-SELECT * FROM compared WHERE aggregates_changed OR trending_changed`;
+SELECT r.id, (${AGGREGATE_COLUMNS.map(distinct).join(' OR ')}) AS aggregates_changed,
+       (${LIST_COLUMNS.map(distinct).join(' OR ')}) AS lists_changed
+FROM ${RESULT_VIEW} r JOIN games g ON g.id = r.id
+WHERE (${AGGREGATE_COLUMNS.map(distinct).join(' OR ')}) OR g.trending_score IS DISTINCT FROM r.trending_score`;
 
-const NEW_VALUES = [...AGGREGATE_COLUMNS, 'trending_score'].map((col) => `c.${col} AS ${col}`).join(', ');
 const UPDATED_AT = 'CASE WHEN c.aggregates_changed THEN $1::TIMESTAMPTZ ELSE games.updated_at END';
+const SCALAR_COLUMNS = [...AGGREGATE_COLUMNS.filter((col) => !LIST_COLUMNS.includes(col)), 'trending_score'];
+
+/** UPDATE of `columns` for the changed games whose list columns do (or do not) change. */
+const updateSql = (columns: readonly string[], listsChanged: boolean) => `
+UPDATE games SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}, updated_at = ${UPDATED_AT}
+FROM (SELECT r.*, ch.aggregates_changed FROM ${CHANGES_TABLE} ch JOIN ${RESULT_VIEW} r ON r.id = ch.id
+      WHERE ${listsChanged ? '' : 'NOT '}ch.lists_changed) c
+WHERE games.id = c.id`;
 
 /**
- * Applies the differences; returns how many games' aggregates changed. Rows whose list
- * columns change are replaced whole (DELETE + INSERT of the full row, several times faster
- * than DuckDB's own list UPDATE); the rest are updated in place.
+ * Applies the differences; returns how many games' aggregates changed. Updates in place,
+ * reading the new values straight from the step tables: the rows whose list columns change
+ * get every column (DuckDB rewrites such a row whole anyway), the rest only the scalars.
+ * Staging full copies of the changed rows (to DELETE and re-INSERT them) was faster but
+ * held ~250 MB on a first import of 172k games, until the transaction ended.
  */
 export async function writeGames(db: Queryable, now: string): Promise<number> {
-  await db.run(CHANGES_SQL);
-  await db.run(
-    `CREATE OR REPLACE TEMP TABLE ${REWRITE_TABLE} AS
-     SELECT games.* REPLACE (${NEW_VALUES}, ${UPDATED_AT} AS updated_at)
-     FROM games JOIN ${CHANGES_TABLE} c ON c.id = games.id WHERE c.lists_changed`,
-    [now],
-  );
-  await db.run(`DELETE FROM games WHERE id IN (SELECT id FROM ${REWRITE_TABLE})`);
-  await db.run(`INSERT INTO games SELECT * FROM ${REWRITE_TABLE}`);
-  const scalars = [...AGGREGATE_COLUMNS.filter((col) => !LIST_COLUMNS.includes(col)), 'trending_score'];
-  await db.run(
-    `UPDATE games SET ${scalars.map((col) => `${col} = c.${col}`).join(', ')}, updated_at = ${UPDATED_AT}
-     FROM ${CHANGES_TABLE} c WHERE games.id = c.id AND NOT c.lists_changed`,
-    [now],
-  );
-  const [row] = await db.all<{ n: number }>(`SELECT CAST(count(*) FILTER (WHERE aggregates_changed) AS INTEGER) AS n FROM ${CHANGES_TABLE}`);
-  return row?.n ?? 0;
+  await db.run(RESULT_SQL);
+  try {
+    await db.run(CHANGES_SQL);
+    await db.run(updateSql([...LIST_COLUMNS, ...SCALAR_COLUMNS], true), [now]);
+    await db.run(updateSql(SCALAR_COLUMNS, false), [now]);
+    const [row] = await db.all<{ n: number }>(`SELECT CAST(count(*) FILTER (WHERE aggregates_changed) AS INTEGER) AS n FROM ${CHANGES_TABLE}`);
+    return row?.n ?? 0;
+  } finally {
+    await db.run(`DROP VIEW IF EXISTS ${RESULT_VIEW}`);
+  }
 }
 
-export const PIPELINE_TABLES = [STEP1_TABLE, STEP3_TABLE, STEP4_TABLE, STEP5_TABLE, TRENDING_TABLE, CHANGES_TABLE, REWRITE_TABLE];
+export const PIPELINE_TABLES = [STEP1_TABLE, STEP3_TABLE, STEP4_TABLE, STEP5_TABLE, TRENDING_TABLE, CHANGES_TABLE];
