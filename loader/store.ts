@@ -25,13 +25,31 @@ export interface StoreOptions {
    * load (bench: median RSS ~650 → ~540 MB), with no measurable cost to the load's time.
    */
   allocatorFlushThreshold?: string;
+  /**
+   * DuckDB allocator_bulk_deallocation_flush_threshold: a single release of more than this
+   * (a large result or staging table freed) flushes the allocator at once. DuckDB's default
+   * (512 MB) is never reached by Ludex's batches, so their memory stayed cached: 8 MB cut
+   * ~40–50 MB from the peak RSS of a 172k-game import (docs/import-bgg-csv.md).
+   */
+  allocatorBulkDeallocationFlushThreshold?: string;
   readOnly?: boolean;
 }
 
-export const DEFAULT_STORE_OPTIONS: Required<Pick<StoreOptions, 'memoryLimit' | 'allocatorFlushThreshold'>> = {
+export const DEFAULT_STORE_OPTIONS: Required<
+  Pick<StoreOptions, 'memoryLimit' | 'allocatorFlushThreshold' | 'allocatorBulkDeallocationFlushThreshold'>
+> = {
   memoryLimit: '4GB',
   allocatorFlushThreshold: '8MB',
+  allocatorBulkDeallocationFlushThreshold: '8MB',
 };
+
+const MEMORY_UNITS: Record<string, number> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+
+/** Bytes of a memory size as DuckDB reads it ("160MB" is 160·10⁶, "2GiB" 2·2³⁰); undefined if not one. */
+export function memoryBytes(size: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(size.trim());
+  return match ? Number(match[1]) * MEMORY_UNITS[match[2].toUpperCase()] : undefined;
+}
 
 export class StoreError extends Error {
   readonly sql: string | undefined;
@@ -207,18 +225,24 @@ export class Store extends ConnectionQueryable {
     private readonly instance: DuckDBInstance,
     connection: SerialConnection,
     readonly path: string,
+    /** The memory_limit the store was opened with. */
+    private readonly memoryLimit: string,
   ) {
     super(connection);
   }
 
   /** Opens (creating if needed) the store file at `path`, or an in-memory store for ":memory:". */
   static async open(path: string, options: StoreOptions = {}): Promise<Store> {
-    const { memoryLimit, allocatorFlushThreshold, readOnly } = { ...DEFAULT_STORE_OPTIONS, ...options };
+    const { memoryLimit, allocatorFlushThreshold, allocatorBulkDeallocationFlushThreshold, readOnly } = {
+      ...DEFAULT_STORE_OPTIONS,
+      ...options,
+    };
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.create(path, {
         memory_limit: memoryLimit,
         allocator_flush_threshold: allocatorFlushThreshold,
+        allocator_bulk_deallocation_flush_threshold: allocatorBulkDeallocationFlushThreshold,
         ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
       });
     } catch (cause) {
@@ -226,7 +250,7 @@ export class Store extends ConnectionQueryable {
       throw new StoreError(`Could not open the store at ${path}: ${(cause as Error)?.message ?? cause}`, { cause });
     }
     const connection = await instance.connect();
-    return new Store(instance, new SerialConnection(connection), path);
+    return new Store(instance, new SerialConnection(connection), path, memoryLimit);
   }
 
   /**
@@ -292,6 +316,27 @@ export class Store extends ConnectionQueryable {
       }
     } finally {
       connection.closeSync();
+    }
+  }
+
+  /**
+   * Runs `work` with DuckDB's memory_limit lowered to `limit` (never raised above the limit
+   * the store was opened with), then puts that limit back. memory_limit is a setting of the
+   * whole database, so this is for a command that owns the store while it runs (a batch
+   * import), not for a serving process. Over the limit DuckDB spills to its temp directory
+   * rather than holding everything in memory. SET takes no bound parameter: the value is
+   * inlined, and only after it has been checked to be a plain size.
+   */
+  async withMemoryLimit<T>(limit: string, work: () => Promise<T>): Promise<T> {
+    const lower = memoryBytes(limit);
+    const opened = memoryBytes(this.memoryLimit);
+    if (lower === undefined) throw new StoreError(`Not a memory size: ${limit}`);
+    if (opened === undefined || lower >= opened) return work();
+    await this.run(`SET memory_limit = '${limit}'`);
+    try {
+      return await work();
+    } finally {
+      await this.run(`SET memory_limit = '${this.memoryLimit}'`);
     }
   }
 
