@@ -37,6 +37,13 @@ export interface ImportOptions {
    * of imports (foreign importers, whose many batches would each recompute every game).
    */
   refreshAggregates?: boolean;
+  /**
+   * What the store holds, loaded by the caller once for a series of imports into the same
+   * store (a foreign importer's batches), so that each batch does not read every game again.
+   * Each import updates it as it goes; after an import fails (its transaction rolled back)
+   * the registry no longer matches the store and must not be used again.
+   */
+  registry?: Registry;
 }
 
 /** Records per write batch: big batches amortize the per-statement cost of bulk reads and writes. */
@@ -82,7 +89,8 @@ export async function importCatalog(
   const { onProgress, now = new Date(), aggregates = {}, refreshAggregates = true } = options;
   return store.transaction(async (tx) => {
     const report = emptyImportReport();
-    const importer = new Importer(tx, await Registry.load(tx), now.toISOString(), report, refreshAggregates ? aggregates : null);
+    const registry = options.registry ?? (await Registry.load(tx));
+    const importer = new Importer(tx, registry, now.toISOString(), report, refreshAggregates ? aggregates : null);
     let lineNumber = 0;
     for await (const raw of lines) {
       lineNumber++;

@@ -3,16 +3,19 @@
 // into catalog records, merged with the stored games they match, and handed to importCatalog
 // as they are made (validation, upsert by slug), FILE_BATCH_ROWS rows per call and
 // transaction. Neither the file nor a batch's records are ever all in memory; the
-// known-games map is loaded once per file. A failure rolls back its batch; earlier batches
-// stay, and the error names the CSV line.
+// known-games map and the catalog registry are loaded once per file, and each chunk's
+// garbage is collected before the next (loader/import/heap.ts). A failure rolls back its
+// batch and ends the import; earlier batches stay, and the error names the CSV line.
 // See docs/import-bgg-csv.md.
 
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CatalogImportError, importCatalog, type ImportReport } from '../../catalog/import.js';
 import { readGameLines } from '../../catalog/read-games.js';
+import { Registry } from '../../catalog/registry.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
+import { collectGarbage } from '../heap.js';
 import { refreshingOnce, type ForeignImporter, type ForeignImportOptions, type ForeignImportReport } from '../report.js';
 import { MAX_SLUG_LENGTH, trimSlug, uniqueSlug } from '../slugs.js';
 import { loadKnown, type KnownGames } from './known.js';
@@ -21,10 +24,14 @@ import { Skips } from '../skips.js';
 import { csvRecords, type CsvRecord } from './split.js';
 import { buildRecords, type CatalogObject } from './to-records.js';
 
-/** Rows converted at a time (one stored-record lookup each); measured in docs/import-bgg-csv.md. */
-export const LOOKUP_CHUNK = 25_000;
+/**
+ * Rows converted at a time (one stored-record lookup each, one garbage collection after
+ * each); measured in docs/import-bgg-csv.md. Smaller chunks and batches hold less at once;
+ * since the registry is loaded once per file they cost little time.
+ */
+export const LOOKUP_CHUNK = 10_000;
 /** Rows per importCatalog call (one transaction each); measured in docs/import-bgg-csv.md. */
-export const FILE_BATCH_ROWS = 50_000;
+export const FILE_BATCH_ROWS = 20_000;
 /** Progress is reported every this many rows. */
 export const PROGRESS_ROWS = 25_000;
 
@@ -71,6 +78,8 @@ async function importFile(
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
   const converter = new Converter(store, path, layout, await loadKnown(store), skips);
+  // Loaded once for the file's batches (each commits before the next begins; a failure ends the file).
+  const registry = await Registry.load(store);
   const chunks = converter.chunks(csvRecords(rest, layout.separator, 2), options)[Symbol.asyncIterator]();
   try {
     let next = await chunks.next();
@@ -82,6 +91,8 @@ async function importFile(
       async function* batch(): AsyncGenerator<string> {
         while (first) {
           yield* first;
+          // Each chunk's records are garbage once importCatalog has taken them.
+          collectGarbage();
           first = undefined;
           if (converter.rows - firstRow >= FILE_BATCH_ROWS) return;
           next = await chunks.next();
@@ -90,7 +101,7 @@ async function importFile(
       }
       let result;
       try {
-        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates, refreshAggregates: false });
+        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates, refreshAggregates: false, registry });
       } catch (error) {
         if (error instanceof CatalogImportError) {
           throw new Error(`${path}:${converter.sourceLine(offset + error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
