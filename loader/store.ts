@@ -43,6 +43,8 @@ export const DEFAULT_STORE_OPTIONS: Required<
   allocatorBulkDeallocationFlushThreshold: '8MB',
 };
 
+const IN_MEMORY_PATH = ':memory:';
+
 const MEMORY_UNITS: Record<string, number> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
 
 /** Bytes of a memory size as DuckDB reads it ("160MB" is 160·10⁶, "2GiB" 2·2³⁰); undefined if not one. */
@@ -324,14 +326,15 @@ export class Store extends ConnectionQueryable {
    * the store was opened with), then puts that limit back. memory_limit is a setting of the
    * whole database, so this is for a command that owns the store while it runs (a batch
    * import), not for a serving process. Over the limit DuckDB spills to its temp directory
-   * rather than holding everything in memory. SET takes no bound parameter: the value is
-   * inlined, and only after it has been checked to be a plain size.
+   * rather than holding everything in memory. An in-memory store keeps its limit: there the
+   * stored data itself counts against it and cannot spill. SET takes no bound parameter:
+   * the value is inlined, and only after it has been checked to be a plain size.
    */
   async withMemoryLimit<T>(limit: string, work: () => Promise<T>): Promise<T> {
     const lower = memoryBytes(limit);
     const opened = memoryBytes(this.memoryLimit);
     if (lower === undefined) throw new StoreError(`Not a memory size: ${limit}`);
-    if (opened === undefined || lower >= opened) return work();
+    if (this.path === IN_MEMORY_PATH || opened === undefined || lower >= opened) return work();
     await this.run(`SET memory_limit = '${limit}'`);
     try {
       return await work();

@@ -51,7 +51,8 @@ export type ForeignImporter = (
 export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
   return async (store, paths, options = {}) => {
     const now = options.now ?? new Date();
-    return store.withMemoryLimit(IMPORT_MEMORY_LIMIT, async () => {
+    const [{ games }] = await store.all<{ games: number }>('SELECT CAST(count(*) AS INTEGER) AS games FROM games');
+    return store.withMemoryLimit(importMemoryLimit(games), async () => {
       try {
         return await importer(store, paths, { ...options, now });
       } finally {
@@ -65,9 +66,18 @@ export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
 }
 
 /**
- * DuckDB's memory_limit while a foreign import runs (a lower configured limit stays). The
- * import's DuckDB work is transaction-local rows, indexes and the refresh's staging tables,
- * which spill to disk above the limit; with the configured 2 GB DuckDB kept 250–330 MB of
- * them resident. Measured in docs/import-bgg-csv.md.
+ * DuckDB's memory_limit while a foreign import runs (a lower configured limit stays):
+ * IMPORT_MEMORY_BASE_MB plus IMPORT_MEMORY_MB_PER_1000_GAMES for each thousand games the
+ * store holds when the import begins. The import's DuckDB work is transaction-local rows,
+ * indexes and the refresh's staging tables, which spill to disk above the limit; with the
+ * configured 2 GB DuckDB kept 250–330 MB of them resident on a first import of the BGG
+ * dump. What cannot spill grows with the store (the indexes DuckDB keeps in memory, the
+ * stored games a re-import reads back): a re-import of that dump failed at 192 MB and ran
+ * at 256 MB. Measured in docs/import-bgg-csv.md.
  */
-export const IMPORT_MEMORY_LIMIT = '192MB';
+export function importMemoryLimit(storedGames: number): string {
+  return `${IMPORT_MEMORY_BASE_MB + Math.ceil(storedGames / 1000) * IMPORT_MEMORY_MB_PER_1000_GAMES}MB`;
+}
+
+export const IMPORT_MEMORY_BASE_MB = 192;
+export const IMPORT_MEMORY_MB_PER_1000_GAMES = 1;

@@ -1,16 +1,28 @@
-// Store.withMemoryLimit: lowers DuckDB's memory_limit for a batch of work and puts the
-// store's own limit back afterwards (also when the work fails); never raises it.
+// Store.withMemoryLimit: lowers DuckDB's memory_limit of a file store for a batch of work
+// and puts the store's own limit back afterwards (also when the work fails); never raises
+// it, and leaves an in-memory store's limit alone (its data could not spill).
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryBytes, Store, StoreError } from '../../loader/store.js';
 
 const stores: Store[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
   while (stores.length) await stores.pop()!.close();
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
 });
 
-async function open(memoryLimit: string): Promise<Store> {
-  const store = await Store.open(':memory:', { memoryLimit });
+async function open(memoryLimit: string, path?: string): Promise<Store> {
+  let file = path;
+  if (file === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'ludex-memory-limit-'));
+    dirs.push(dir);
+    file = join(dir, 'store.duckdb');
+  }
+  const store = await Store.open(file, { memoryLimit });
   stores.push(store);
   return store;
 }
@@ -48,6 +60,12 @@ describe('Store.withMemoryLimit', () => {
 
   it('never raises a lower limit the store was opened with', async () => {
     const store = await open('100MB');
+    const before = await limit(store);
+    expect(await store.withMemoryLimit('192MB', () => limit(store))).toBe(before);
+  });
+
+  it('leaves an in-memory store alone', async () => {
+    const store = await open('2GB', ':memory:');
     const before = await limit(store);
     expect(await store.withMemoryLimit('192MB', () => limit(store))).toBe(before);
   });
