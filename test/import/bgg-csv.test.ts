@@ -89,6 +89,14 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 20_327 });
     expect(again.records.mechanic).toBeUndefined();
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(20_327);
+
+    // Unchanged rows skip the catalog import; a row that differs from its stored game still goes through it.
+    await store.run(
+      `UPDATE baseline_stats SET rating = 5 WHERE game_id = (SELECT game_id FROM external_identifiers WHERE source = 'legacy' AND external_id = '174430')`,
+    );
+    const third = await importBggCsv(store, [DATASET], { now: NOW });
+    expect(third).toMatchObject({ created: 0, updated: 1, unchanged: 20_326 });
+    expect((await byBggId(store, 174430)).rating).toBe(8.79);
   }, 120_000);
 
   it('updates the rating of a game that already has stats, keeping its weight', async () => {

@@ -91,8 +91,6 @@ async function importFile(
       async function* batch(): AsyncGenerator<string> {
         while (first) {
           yield* first;
-          // Each chunk's records are garbage once importCatalog has taken them.
-          collectGarbage();
           first = undefined;
           if (converter.rows - firstRow >= FILE_BATCH_ROWS) return;
           next = await chunks.next();
@@ -113,6 +111,7 @@ async function importFile(
     }
   } finally {
     await iterator.return?.();
+    report.unchanged += converter.unchanged;
   }
   options.onProgress?.(`${path}: ${converter.rows.toLocaleString('en-US')} rows, done`);
 }
@@ -129,6 +128,8 @@ function addCounts(report: ForeignImportReport, result: ImportReport): void {
 /** Turns one file's rows into catalog lines, and remembers which CSV line each came from. */
 class Converter {
   rows = 0;
+  /** Rows whose stored game they would not change (not handed to the catalog import). */
+  unchanged = 0;
   /** CSV line of each catalog line handed out (index = catalog line − 1), for error messages. */
   private readonly origins: number[] = [];
   /** BGG id → slug assigned in this file (a repeated id updates the same game). */
@@ -158,6 +159,8 @@ class Converter {
       chunk.push(record);
       this.rows++;
       if (chunk.length >= LOOKUP_CHUNK) {
+        // The previous chunk is garbage by now (converted, and its lines taken by the import).
+        collectGarbage();
         const lines = await this.convert(chunk);
         if (lines.length > 0) yield lines;
         chunk = [];
@@ -191,7 +194,15 @@ class Converter {
       const stored = storedLine ? (JSON.parse(storedLine) as CatalogObject) : undefined;
       const slug = hit?.slug ?? this.slugFor(game.bggId, game.name);
       for (const record of buildRecords(game, slug, stored, this.known).records) {
-        lines.push(JSON.stringify(record));
+        const text = JSON.stringify(record);
+        // A stored game the row leaves exactly as it was (its canonical line, byte for byte)
+        // is counted here and never handed to the catalog import, which would read it back
+        // and compare it again: a re-import of an unchanged dump does no work per row.
+        if (text === storedLine) {
+          this.unchanged++;
+          continue;
+        }
+        lines.push(text);
         this.origins.push(line);
       }
     }
