@@ -1,5 +1,5 @@
-// Synthetic, ASCII-only names for games, people and publishers. ASCII keeps the engine's
-// sort_name order (UTF-16 code units) and DuckDB's byte order trivially identical. Some
+// Synthetic, ASCII-only names for games, people and publishers (the SQL methods sort any
+// name as the engine does: sql-sort-names.ts re-encodes its key for byte order). Some
 // names start with an article and some repeat, so the `name` sort strips "the/a/an" and
 // breaks real ties by id.
 

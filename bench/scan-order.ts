@@ -1,6 +1,7 @@
 // The result order every method must produce: by the sort value in the requested direction,
 // nulls last in both directions, ties by id ascending (plain string `<`, i.e. UTF-16 code
-// units; ids and synthetic names are ASCII, so DuckDB's byte order agrees).
+// units; ids are ASCII, so DuckDB's byte order agrees, and the SQL methods' name key is
+// re-encoded so that it agrees too: sql-sort-names.ts).
 
 import type { Position, SortKey, SortOrder } from '../engine/query.js';
 import type { ScanTable } from './scan-table.js';
