@@ -11,7 +11,7 @@ import { importBggRankings } from '../loader/import/bgg-rankings.js';
 import { importBggXml } from '../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../loader/import/report.js';
 import { readLines } from '../loader/lines.js';
-import { StoreLockedError } from '../loader/store.js';
+import { StoreError, StoreLockedError } from '../loader/store.js';
 import { keysCommand } from './commands/keys.js';
 import { materializeCommand } from './commands/materialize.js';
 import { CommandError, UsageError } from './commands/errors.js';
@@ -174,7 +174,22 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
     const started = performance.now();
     const importer = Object.hasOwn(FOREIGN_IMPORTERS, format) ? FOREIGN_IMPORTERS[format] : undefined;
     if (importer) {
-      const report = await importer(store, paths, { onProgress: (status) => progress.update(status), aggregates: config.aggregates });
+      let report: ForeignImportReport;
+      try {
+        report = await importer(store, paths, {
+          onProgress: (status) => progress.update(status),
+          aggregates: config.aggregates,
+          memoryLimit: config.importMemoryLimit,
+        });
+      } catch (error) {
+        if (error instanceof StoreError && /out of memory/i.test(error.message)) {
+          throw new CommandError(
+            `DuckDB ran out of the memory an import may use (IMPORT_MEMORY_LIMIT=${config.importMemoryLimit}): ${error.message.split('\n')[0]}. ` +
+              'Set IMPORT_MEMORY_LIMIT to a larger size (e.g. 1GB) or off and run the import again; the batches that committed are kept, and matching on legacy_id makes the rerun update them.',
+          );
+        }
+        throw error;
+      }
       progress.done();
       return reportForeign(report, started);
     }

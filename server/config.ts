@@ -20,6 +20,10 @@ const configSchema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a size such as "2GB"')
     .default('2GB'),
+  IMPORT_MEMORY_LIMIT: z
+    .string()
+    .regex(/^(auto|off|\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB))$/i, 'must be auto, off or a size such as "512MB"')
+    .default('auto'),
   NODE_ENV: z.string().default('development'),
   // access (SPEC-NOTES D33–D35)
   API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -65,6 +69,8 @@ export interface Config {
   /** Base of problem `type` URIs (SPEC-NOTES D32). */
   readonly publicBaseUrl: string;
   readonly duckdbMemoryLimit: string;
+  /** DuckDB's memory limit while a foreign import runs: 'auto' (by store size), 'off', or a size. */
+  readonly importMemoryLimit: string;
   readonly production: boolean;
   /** Explicit API_KEY_SECRET; undefined means "generate one in the data dir" (not in production). */
   readonly apiKeySecret: string | undefined;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     duckdbMemoryLimit: c.DUCKDB_MEMORY_LIMIT,
+    importMemoryLimit: /^(auto|off)$/i.test(c.IMPORT_MEMORY_LIMIT) ? c.IMPORT_MEMORY_LIMIT.toLowerCase() : c.IMPORT_MEMORY_LIMIT,
     production: c.NODE_ENV === 'production',
     apiKeySecret: c.API_KEY_SECRET,
     rateLimitAnonymous: c.RATE_LIMIT_ANONYMOUS,

@@ -11,12 +11,16 @@ import { Store } from '../../loader/store.js';
 
 describe('importMemoryLimit', () => {
   it('is the base for an empty store and adds 1 MB per thousand stored games', () => {
-    expect(importMemoryLimit(0)).toBe('192MB');
-    expect(importMemoryLimit(1)).toBe('193MB');
-    expect(importMemoryLimit(171_716)).toBe('364MB');
+    expect(importMemoryLimit(0)).toBe('256MB');
+    expect(importMemoryLimit(1)).toBe('257MB');
+    expect(importMemoryLimit(171_716)).toBe('428MB');
   });
 
-  it('applies to a file store while the importer runs and is lifted afterwards', async () => {
+  it.each([
+    ['auto', '244.1 MiB'],
+    ['512MB', '488.2 MiB'],
+    ['off', '1.8 GiB'],
+  ])('IMPORT_MEMORY_LIMIT=%s sets the limit while the importer runs, and it is lifted afterwards', async (setting, expected) => {
     const dir = await mkdtemp(join(tmpdir(), 'ludex-import-memory-'));
     const store = await Store.open(join(dir, 'store.duckdb'), { memoryLimit: '2GB' });
     await migrate(store);
@@ -27,8 +31,8 @@ describe('importMemoryLimit', () => {
       during = await limit();
       return { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
     });
-    await importer(store, []);
-    expect(during).toBe('183.1 MiB');
+    await importer(store, [], { memoryLimit: setting });
+    expect(during).toBe(expected);
     expect(await limit()).toBe(before);
     await store.close();
     await rm(dir, { recursive: true, force: true });

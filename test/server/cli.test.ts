@@ -26,9 +26,13 @@ async function ludex(dataDir: string, ...args: string[]): Promise<Result> {
 }
 
 async function ludexWithInput(dataDir: string, input: string, ...args: string[]): Promise<Result> {
+  return ludexWithEnv(dataDir, input, {}, ...args);
+}
+
+async function ludexWithEnv(dataDir: string, input: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<Result> {
   try {
     const running = run(process.execPath, ['--import', 'tsx', 'server/ludex.ts', ...args], {
-      env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     running.child.stdin?.end(input);
@@ -129,6 +133,18 @@ describe('ludex CLI', () => {
     expect(result.stderr).toMatch(/line 2/);
     expect(result.stderr).toMatch(/min_players/);
     expect((await ludex(dir, 'export')).stdout).toBe('');
+  });
+
+  it('names IMPORT_MEMORY_LIMIT when an import runs out of the memory it allows', async () => {
+    const dir = tempDir();
+    const csv = join(dir, 'ranks.csv');
+    writeFileSync(csv, 'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion\n1,"A",2000,1,7,8,100,0\n');
+    const starved = await ludexWithEnv(dir, '', { IMPORT_MEMORY_LIMIT: '1MB', LUDEX_DEMO: 'off' }, 'import', 'bgg-csv', csv);
+    expect(starved.code).toBe(1);
+    expect(starved.stderr).toMatch(/ran out of the memory an import may use \(IMPORT_MEMORY_LIMIT=1MB\).*Set IMPORT_MEMORY_LIMIT to a larger size/);
+    const fed = await ludexWithEnv(dir, '', { LUDEX_DEMO: 'off' }, 'import', 'bgg-csv', csv);
+    expect(fed.code, fed.stderr).toBe(0);
+    expect(fed.stderr).toMatch(/1 games created/);
   });
 
   it('says plainly that the store is in use while a server holds it', async () => {
