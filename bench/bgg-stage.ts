@@ -12,8 +12,8 @@ import { bggStore, DEFAULT_BGG_STORE_DIR, MissingDataError } from './bgg-store.j
 import { closeFilterPlans, measureFilterPlans, setupFilterPlans, type FilterPlanSetup } from './filter-plans.js';
 import { loadEngine } from './load-engine.js';
 import type { MeasureOptions } from './measure.js';
-import { declineNameSorts, nameSortMismatch, nameSortNote } from './name-sort-check.js';
 import type { BenchOptions } from './options.js';
+import { sortNameNote } from './sql-sort-names.js';
 import { assertBggQueriesMatch, BGG_LEFT_OUT, bggQueries, loadBggVocabulary } from './queries-bgg.js';
 import { currentLoad, type BggFigures } from './report.js';
 
@@ -48,10 +48,8 @@ export async function measureBgg(
     const [engine] = setup.methods;
     await assertBggQueriesMatch(setup.queries, (q) => engine.run(q));
     const postgres = await addPostgres(options, store, setup, log);
-    const mismatch = await nameSortMismatch(store, setup.table);
-    setup.methods = declineNameSorts(setup.methods, mismatch);
     const agreed = 'Every method that can express a query returned the same ids in the same order and the same total (the run fails otherwise)';
-    const note = `${agreed}; ${nameSortNote(mismatch)}`;
+    const note = `${agreed}; ${sortNameNote(setup.table.sortNames)}`;
     const loadBefore = currentLoad();
     const figures = await measureFilterPlans(setup, options, (line) => log(`  bgg ${line}`));
     const loadAfter = currentLoad();

@@ -38,6 +38,15 @@ export function needsReencoding(engineKey: string): boolean {
   return HIGH_UNIT.test(engineKey);
 }
 
+/** What the report says about the name key: every method sorts by it, and how many keys were re-encoded. */
+export function sortNameNote(engineKeys: readonly string[]): string {
+  const reencoded = engineKeys.reduce((n, key) => (needsReencoding(key) ? n + 1 : n), 0);
+  return (
+    `name sorts use the engine's sort_name for every method, ${reencoded.toLocaleString('en-US')} of them ` +
+    `re-encoded for the SQL methods so byte order equals the engine's code-unit order`
+  );
+}
+
 /** The query's keyset position as the SQL methods compare it: a name key re-encoded, other values as they are. */
 export function sqlPosition(query: Query): Position | undefined {
   const after = query.after;
