@@ -14,7 +14,7 @@
 // drop it, the weight sorts stay (nulls sort last, which is part of what they measure).
 
 import type { Queryable } from '../loader/store.js';
-import type { BenchQuery } from './queries.js';
+import { page, type BenchQuery } from './queries.js';
 import type { MethodResult } from './methods.js';
 import type { ResolvedQuery } from './resolve.js';
 
@@ -71,13 +71,6 @@ function pick(list: readonly string[], index: number, what: string): string {
   }
   return slug;
 }
-
-const page = (filter: BenchQuery['query']['filter'], sort: BenchQuery['query']['sort'], order: BenchQuery['query']['order'], limit = 25): BenchQuery['query'] => ({
-  filter,
-  sort,
-  order,
-  limit,
-});
 
 /** The real-data query set over one store's vocabulary (descriptions name the chosen terms). */
 export function bggQueries(v: BggVocabulary): BenchQuery[] {

@@ -26,7 +26,8 @@ export interface BenchQuery {
   afterIndex?: number;
 }
 
-const page = (filter: Query['filter'], sort: Query['sort'], order: Query['order'], limit = 25): Query => ({
+/** A result-page query: `limit` rows of `filter`, sorted. */
+export const page = (filter: Query['filter'], sort: Query['sort'], order: Query['order'], limit = 25): Query => ({
   filter,
   sort,
   order,

@@ -9,6 +9,9 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/** A size as DuckDB reads it ("2GB", "512MiB"). */
+const MEMORY_SIZE = /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -16,13 +19,10 @@ const configSchema = z.object({
   LUDEX_DEMO: onOff.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
-  DUCKDB_MEMORY_LIMIT: z
-    .string()
-    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a size such as "2GB"')
-    .default('2GB'),
+  DUCKDB_MEMORY_LIMIT: z.string().regex(MEMORY_SIZE, 'must be a size such as "2GB"').default('2GB'),
   IMPORT_MEMORY_LIMIT: z
     .string()
-    .regex(/^(auto|off|\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB))$/i, 'must be auto, off or a size such as "512MB"')
+    .refine((v) => /^(auto|off)$/i.test(v) || MEMORY_SIZE.test(v), 'must be auto, off or a size such as "512MB"')
     .default('auto'),
   NODE_ENV: z.string().default('development'),
   // access (SPEC-NOTES D33–D35)

@@ -58,13 +58,15 @@ JOIN ${STEP4_TABLE} USING (id)
 JOIN ${STEP5_TABLE} USING (id)
 JOIN ${TRENDING_TABLE} USING (id)`;
 
+const AGGREGATES_DIFFER = AGGREGATE_COLUMNS.map(distinct).join(' OR ');
+
 /** Only the ids of the games that differ and what differs: three narrow columns. */
 const CHANGES_SQL = `
 CREATE OR REPLACE TEMP TABLE ${CHANGES_TABLE} AS
-SELECT r.id, (${AGGREGATE_COLUMNS.map(distinct).join(' OR ')}) AS aggregates_changed,
+SELECT r.id, (${AGGREGATES_DIFFER}) AS aggregates_changed,
        (${LIST_COLUMNS.map(distinct).join(' OR ')}) AS lists_changed
 FROM ${RESULT_VIEW} r JOIN games g ON g.id = r.id
-WHERE (${AGGREGATE_COLUMNS.map(distinct).join(' OR ')}) OR g.trending_score IS DISTINCT FROM r.trending_score`;
+WHERE (${AGGREGATES_DIFFER}) OR g.trending_score IS DISTINCT FROM r.trending_score`;
 
 const UPDATED_AT = 'CASE WHEN c.aggregates_changed THEN $1::TIMESTAMPTZ ELSE games.updated_at END';
 const SCALAR_COLUMNS = [...AGGREGATE_COLUMNS.filter((col) => !LIST_COLUMNS.includes(col)), 'trending_score'];
