@@ -20,7 +20,11 @@ export class TableAppender {
       [table],
     );
     if (rows.length === 0) throw new Error(`bench generator: the store has no table ${table} (not migrated?)`);
-    return new TableAppender(db, table, rows.map((r) => r.column_name));
+    return new TableAppender(
+      db,
+      table,
+      rows.map((r) => r.column_name),
+    );
   }
 
   /** Appends the rows; keys the table lacks are an error (a typo would otherwise vanish). */

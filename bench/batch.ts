@@ -50,7 +50,10 @@ export interface BatchFigures {
 }
 
 /** Export of `store` to a temp JSONL file, then its import into a fresh in-memory store. */
-export async function measureExportImport(store: Store, log: (line: string) => void): Promise<Pick<BatchFigures, 'exportRun' | 'importRun'>> {
+export async function measureExportImport(
+  store: Store,
+  log: (line: string) => void,
+): Promise<Pick<BatchFigures, 'exportRun' | 'importRun'>> {
   const dir = mkdtempSync(join(tmpdir(), 'ludex-bench-export-'));
   const file = join(dir, 'catalog.jsonl');
   try {
@@ -63,14 +66,23 @@ export async function measureExportImport(store: Store, log: (line: string) => v
     });
     out.end();
     await once(out, 'finish');
-    const exportRun: ExportFigures = { records: report.lines, bytes, ms: performance.now() - t0, loadAverage: currentLoad() };
+    const exportRun: ExportFigures = {
+      records: report.lines,
+      bytes,
+      ms: performance.now() - t0,
+      loadAverage: currentLoad(),
+    };
     log(`export: ${report.lines} records in ${exportRun.ms.toFixed(0)} ms`);
     const target = await Store.open(':memory:');
     try {
       await migrate(target);
       const t1 = performance.now();
       const imported = await importCatalog(target, readLines(file));
-      const importRun: ImportFigures = { records: imported.records, ms: performance.now() - t1, loadAverage: currentLoad() };
+      const importRun: ImportFigures = {
+        records: imported.records,
+        ms: performance.now() - t1,
+        loadAverage: currentLoad(),
+      };
       log(`import: ${imported.records} records in ${importRun.ms.toFixed(0)} ms`);
       return { exportRun, importRun };
     } finally {
@@ -112,12 +124,15 @@ export async function measureMaterialization(
     // then the timed run that folds the new raw votes in
     const t0 = performance.now();
     await store.transaction((tx) => seedBaseline(tx));
-    for (const table of ['rating_votes', 'weight_votes', 'game_snapshots', 'materialization_runs']) await store.run(`DELETE FROM ${table}`);
+    for (const table of ['rating_votes', 'weight_votes', 'game_snapshots', 'materialization_runs'])
+      await store.run(`DELETE FROM ${table}`);
     const now = new Date('2026-11-22T03:00:00Z');
     await materialize(store, { trigger: 'cli', now });
     await store.transaction((tx) => insertRatingVotes(tx, votes));
     await store.run('CHECKPOINT');
-    log(`materialization: baseline converged, ${votes} votes written in ${((performance.now() - t0) / 1000).toFixed(1)} s; running`);
+    log(
+      `materialization: baseline converged, ${votes} votes written in ${((performance.now() - t0) / 1000).toFixed(1)} s; running`,
+    );
     const t1 = performance.now();
     const report = await materialize(store, { trigger: 'cli', now: new Date(now.getTime() + 3_600_000) });
     const wallMs = performance.now() - t1;

@@ -40,15 +40,20 @@ export async function measureBgg(
   const store = await Store.open(path, { readOnly: true });
   let setup: FilterPlanSetup | undefined;
   try {
-    const [{ games }] = await store.all<{ games: number }>(`SELECT count(*)::INTEGER AS games FROM games WHERE status = 'active'`);
+    const [{ games }] = await store.all<{ games: number }>(
+      `SELECT count(*)::INTEGER AS games FROM games WHERE status = 'active'`,
+    );
     const { dataset, input, load } = await loadEngine(store);
-    log(`real data (BGG): ${games.toLocaleString('en-US')} games loaded in ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
+    log(
+      `real data (BGG): ${games.toLocaleString('en-US')} games loaded in ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`,
+    );
     const queries = bggQueries(await loadBggVocabulary(store));
     setup = await setupFilterPlans(store, input, dataset, queries);
     const [engine] = setup.methods;
     await assertBggQueriesMatch(setup.queries, (q) => engine.run(q));
     const postgres = await addPostgres(options, store, setup, log);
-    const agreed = 'Every method that can express a query returned the same ids in the same order and the same total (the run fails otherwise)';
+    const agreed =
+      'Every method that can express a query returned the same ids in the same order and the same total (the run fails otherwise)';
     const note = `${agreed}; ${sortNameNote(setup.table.sortNames)}`;
     const loadBefore = currentLoad();
     const figures = await measureFilterPlans(setup, options, (line) => log(`  bgg ${line}`));

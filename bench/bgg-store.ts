@@ -33,7 +33,11 @@ export const BGG_AGGREGATES: AggregateSettings = { bayesPriorVotes: 2480, bayesP
 const STEPS: readonly { label: string; importer: ForeignImporter; paths: string[] }[] = [
   { label: 'bgg-csv (2021 dataset)', importer: importBggCsv, paths: [join(DATA, 'bgg-csv/bgg_dataset.csv')] },
   { label: 'bgg-xml (samples)', importer: importBggXml, paths: [join(DATA, 'bgg-xml')] },
-  { label: 'bgg-csv (2025-12-10 dump)', importer: importBggCsv, paths: [join(DATA, 'bgg-csv/boardgames_ranks_2025-12-10.csv')] },
+  {
+    label: 'bgg-csv (2025-12-10 dump)',
+    importer: importBggCsv,
+    paths: [join(DATA, 'bgg-csv/boardgames_ranks_2025-12-10.csv')],
+  },
 ];
 
 /** Code whose change makes a kept store stale. */
@@ -52,7 +56,8 @@ export class MissingDataError extends Error {}
 export async function bggStore(options: BggStoreOptions = {}): Promise<string> {
   const { dir = DEFAULT_BGG_STORE_DIR, rebuild = false, log = (line: string) => console.error(line) } = options;
   const missing = STEPS.flatMap((s) => s.paths).filter((p) => !existsSync(p));
-  if (missing.length > 0) throw new MissingDataError(`the BGG store needs ${missing.join(', ')} (../shared/data is absent)`);
+  if (missing.length > 0)
+    throw new MissingDataError(`the BGG store needs ${missing.join(', ')} (../shared/data is absent)`);
   const path = join(dir, 'bgg.duckdb');
   const manifestPath = join(dir, 'manifest.json');
   const manifest = currentManifest();
@@ -97,7 +102,11 @@ async function build(path: string, log: (line: string) => void): Promise<void> {
               (SELECT count(DISTINCT game_id) FROM game_terms) AS with_terms
        FROM games`,
     );
-    log(`bgg store: ${Object.entries(counts).map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ')}`);
+    log(
+      `bgg store: ${Object.entries(counts)
+        .map(([k, v]) => `${Number(v).toLocaleString('en-US')} ${k.replace('_', ' ')}`)
+        .join(', ')}`,
+    );
   } finally {
     await store.close();
   }
@@ -113,9 +122,14 @@ function summary(report: ForeignImportReport): string {
 
 /** What the kept store was built from: data files (size + hash), the code that shaped it, the schema version. */
 function currentManifest(): string {
-  const data = STEPS.flatMap((s) => s.paths.flatMap(filesUnder)).map((file) => ({ file: relative(DATA, file), bytes: statSync(file).size, sha256: sha256(file) }));
+  const data = STEPS.flatMap((s) => s.paths.flatMap(filesUnder)).map((file) => ({
+    file: relative(DATA, file),
+    bytes: statSync(file).size,
+    sha256: sha256(file),
+  }));
   const code = createHash('sha256');
-  for (const file of CODE_DIRS.flatMap((d) => filesUnder(join(REPO, d)))) code.update(relative(REPO, file)).update(readFileSync(file));
+  for (const file of CODE_DIRS.flatMap((d) => filesUnder(join(REPO, d))))
+    code.update(relative(REPO, file)).update(readFileSync(file));
   return `${JSON.stringify({ schema: LATEST_SCHEMA_VERSION, aggregates: BGG_AGGREGATES, code: code.digest('hex'), data }, null, 2)}\n`;
 }
 
@@ -133,7 +147,8 @@ function sha256(file: string): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => a !== '--rebuild');
-  if (unknown.length > 0) throw new MissingDataError(`unknown argument ${unknown[0]}; usage: tsx bench/bgg-store.ts [--rebuild]`);
+  if (unknown.length > 0)
+    throw new MissingDataError(`unknown argument ${unknown[0]}; usage: tsx bench/bgg-store.ts [--rebuild]`);
   const started = performance.now();
   const path = await bggStore({ rebuild: args.includes('--rebuild') });
   console.error(`bgg store ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);

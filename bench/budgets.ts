@@ -33,10 +33,24 @@ export function checkBudgets(inputs: BudgetInputs): BudgetCheck[] {
   const out: BudgetCheck[] = [];
   const at = `at ${inputs.games.toLocaleString('en-US')} games`;
   if (typical) {
-    out.push({ name: `engine typical query, median (${at})`, target: '≤ 100 µs', measured: us(typical.medianUs), pass: typical.medianUs <= 100, loadAverage: la });
-    out.push({ name: `engine typical query, p99 (${at})`, target: '≤ 1 ms', measured: us(typical.p99Us), pass: typical.p99Us <= 1000, loadAverage: la });
+    out.push({
+      name: `engine typical query, median (${at})`,
+      target: '≤ 100 µs',
+      measured: us(typical.medianUs),
+      pass: typical.medianUs <= 100,
+      loadAverage: la,
+    });
+    out.push({
+      name: `engine typical query, p99 (${at})`,
+      target: '≤ 1 ms',
+      measured: us(typical.p99Us),
+      pass: typical.p99Us <= 1000,
+      loadAverage: la,
+    });
   }
-  const engineMedians = queries.flatMap((q) => (q.timings.engine ? [{ name: q.name, us: q.timings.engine.medianUs }] : []));
+  const engineMedians = queries.flatMap((q) =>
+    q.timings.engine ? [{ name: q.name, us: q.timings.engine.medianUs }] : [],
+  );
   const worst = engineMedians.reduce((a, b) => (b.us > a.us ? b : a), { name: '—', us: 0 });
   out.push({
     name: 'engine, every query of the set, median',
@@ -54,7 +68,13 @@ export function checkBudgets(inputs: BudgetInputs): BudgetCheck[] {
     loadAverage: la,
   });
   if ('skipped' in http) {
-    out.push({ name: 'GET /v1/games typical vs pre-built-page ceiling', target: '≥ 70 %', measured: http.skipped, pass: null, loadAverage: Number.NaN });
+    out.push({
+      name: 'GET /v1/games typical vs pre-built-page ceiling',
+      target: '≥ 70 %',
+      measured: http.skipped,
+      pass: null,
+      loadAverage: Number.NaN,
+    });
   } else {
     const games = http.routes.find((r) => r.name === 'games-typical');
     const page = http.routes.find((r) => r.name === 'ceiling-prebuilt-page');
@@ -70,7 +90,13 @@ export function checkBudgets(inputs: BudgetInputs): BudgetCheck[] {
     }
   }
   const loadMs = load.inputMs + load.buildMs + load.prepareMs;
-  out.push({ name: `Store → Dataset load, sort orders included (${at})`, target: '≤ 3 s', measured: `${(loadMs / 1000).toFixed(2)} s`, pass: loadMs <= 3000, loadAverage: load.loadAverage });
+  out.push({
+    name: `Store → Dataset load, sort orders included (${at})`,
+    target: '≤ 3 s',
+    measured: `${(loadMs / 1000).toFixed(2)} s`,
+    pass: loadMs <= 3000,
+    loadAverage: load.loadAverage,
+  });
   const rss = load.rssAfterGcMb ?? load.rssMb;
   out.push({
     name: `RSS after load, garbage collected (whole process, DuckDB included, ${at})`,
@@ -81,7 +107,13 @@ export function checkBudgets(inputs: BudgetInputs): BudgetCheck[] {
   });
   const m = batch.materialize;
   if ('skipped' in m) {
-    out.push({ name: 'materialization of 10M votes', target: '≤ 60 s', measured: `not measured (${m.skipped})`, pass: null, loadAverage: Number.NaN });
+    out.push({
+      name: 'materialization of 10M votes',
+      target: '≤ 60 s',
+      measured: `not measured (${m.skipped})`,
+      pass: null,
+      loadAverage: Number.NaN,
+    });
   } else {
     out.push({
       name: `materialization (${m.games.toLocaleString('en-US')} games, ${m.votes.toLocaleString('en-US')} votes)`,

@@ -19,13 +19,20 @@ export const AWARD_SLUGS = [
 ] as const;
 const RESULTS = ['nominated', 'shortlisted', 'recommended', 'won'] as const;
 
-export async function writeExtras(tx: Queryable, random: Random, count: (table: string, n: number) => void): Promise<void> {
+export async function writeExtras(
+  tx: Queryable,
+  random: Random,
+  count: (table: string, n: number) => void,
+): Promise<void> {
   const awardIds = AWARD_SLUGS.map(() => random.uuid());
   await (await TableAppender.open(tx, 'awards')).append(
     AWARD_SLUGS.map((slug, i) => ({
       id: awardIds[i],
       slug,
-      name: slug.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
+      name: slug
+        .split('-')
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join(' '),
       organization: 'Bench Awards',
     })),
   );

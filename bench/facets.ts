@@ -97,7 +97,9 @@ export function facetSql(
     where(withoutOwn(filter, dim), b);
     params.splice(0, params.length, ...b.params);
     const m = `m${i}`;
-    ctes.push(`${m} AS MATERIALIZED (SELECT g.id, g.type, g.min_players, g.max_players FROM ${from} WHERE ${b.where.length > 0 ? b.where.join(' AND ') : 'true'})`);
+    ctes.push(
+      `${m} AS MATERIALIZED (SELECT g.id, g.type, g.min_players, g.max_players FROM ${from} WHERE ${b.where.length > 0 ? b.where.join(' AND ') : 'true'})`,
+    );
     if (dim === 'type') {
       parts.push(`SELECT '${dim}' AS dim, type AS key, count(*) AS n FROM ${m} WHERE type IS NOT NULL GROUP BY type`);
     } else if (dim === 'players') {

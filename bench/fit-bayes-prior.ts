@@ -15,7 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { csvRecords, parseDecimal, parseInteger } from '../loader/import/bgg-csv/split.js';
 import { readLines } from '../loader/lines.js';
 
-const DEFAULT_DUMP = resolve(fileURLToPath(new URL('../..', import.meta.url)), 'shared/data/bgg-csv/boardgames_ranks_2025-12-10.csv');
+const DEFAULT_DUMP = resolve(
+  fileURLToPath(new URL('../..', import.meta.url)),
+  'shared/data/bgg-csv/boardgames_ranks_2025-12-10.csv',
+);
 /** BGG ranks only games with at least this many ratings (the dump's lowest ranked count). */
 export const RANK_MIN_VOTES = 30;
 const TOP = 100;
@@ -99,7 +102,10 @@ function leastSquares(rows: readonly DumpRow[], weight: (row: DumpRow) => number
 /** The plain fit of the linear form (every row weight 1). */
 export function fitPriorLinear(rows: readonly DumpRow[]): PriorFit {
   const fitted = fitRows(rows);
-  return withError(fitted, leastSquares(fitted, () => 1));
+  return withError(
+    fitted,
+    leastSquares(fitted, () => 1),
+  );
 }
 
 /** The fit that minimises the geek rating's own squared error: weights 1/(n + K)², iterated from the linear fit. */
@@ -128,7 +134,13 @@ export function bayesOf(row: Pick<DumpRow, 'average' | 'votes'>, votes: number, 
  * base games with ≥ 30 ratings (ties: more votes, then lower id, as D21 orders ranks).
  * `onlyRankedByBgg` also leaves out the base games BGG does not rank despite their votes.
  */
-export function topOverlap(rows: readonly DumpRow[], votes: number, mean: number, n = TOP, onlyRankedByBgg = false): { shared: number; dumpTop: number[]; ourTop: number[] } {
+export function topOverlap(
+  rows: readonly DumpRow[],
+  votes: number,
+  mean: number,
+  n = TOP,
+  onlyRankedByBgg = false,
+): { shared: number; dumpTop: number[]; ourTop: number[] } {
   const dumpTop = rows
     .filter((r) => r.rank > 0)
     .sort((a, b) => a.rank - b.rank)
@@ -149,7 +161,9 @@ async function main(): Promise<void> {
   const rows = await readDump(path);
   console.log(`dump: ${path} (${rows.length.toLocaleString('en-US')} rows)`);
   const unranked = rows.filter((r) => !r.isExpansion && r.rank === 0 && r.votes >= RANK_MIN_VOTES).length;
-  console.log(`base games BGG leaves unranked despite ≥ ${RANK_MIN_VOTES} ratings: ${unranked.toLocaleString('en-US')}`);
+  console.log(
+    `base games BGG leaves unranked despite ≥ ${RANK_MIN_VOTES} ratings: ${unranked.toLocaleString('en-US')}`,
+  );
   const fits: [string, PriorFit][] = [
     ['linear form, unweighted', fitPriorLinear(rows)],
     ['geek-rating error (weights 1/(n+K)²)', fitPrior(rows)],
@@ -169,7 +183,9 @@ async function main(): Promise<void> {
   const overlap = topOverlap(rows, votes, mean, TOP, true);
   const missing = overlap.dumpTop.filter((id) => !overlap.ourTop.includes(id));
   const extra = overlap.ourTop.filter((id) => !overlap.dumpTop.includes(id));
-  console.log(`rounded: K = ${votes}, G = ${mean}: ranking's top ${TOP} shared ${overlap.shared}; BGG's only: ${missing.join(' ')}; ours only: ${extra.join(' ')}`);
+  console.log(
+    `rounded: K = ${votes}, G = ${mean}: ranking's top ${TOP} shared ${overlap.shared}; BGG's only: ${missing.join(' ')}; ours only: ${extra.join(' ')}`,
+  );
   console.log(`settings: BAYES_PRIOR_VOTES=${votes} BAYES_PRIOR_MEAN=${mean} RANK_MIN_VOTES=${RANK_MIN_VOTES}`);
 }
 

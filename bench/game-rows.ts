@@ -92,7 +92,13 @@ export class GameWriter {
       max_playtime: playtime[1],
       min_age: r.chance(0.1) ? null : [6, 8, 8, 10, 10, 12, 12, 14, 14, 16][r.int(0, 9)],
       mode: this.mode(),
-      funding_source: r.chance(0.15) ? null : r.chance(0.8) ? 'retail' : r.chance(0.7) ? 'crowdfunding_a' : 'self_published',
+      funding_source: r.chance(0.15)
+        ? null
+        : r.chance(0.8)
+          ? 'retail'
+          : r.chance(0.7)
+            ? 'crowdfunding_a'
+            : 'self_published',
       status: 'active',
       ...this.community(),
       ...this.experience(),
@@ -152,7 +158,10 @@ export class GameWriter {
     const rated = r.chance(0.6);
     const votes = rated ? Math.min(150_000, Math.floor(1 / (1 - r.next()) ** (1 / 0.65))) : null;
     const rating = votes === null ? null : round(clamp(6.4 + r.normal() * (0.7 + 2 / Math.sqrt(votes)), 1, 10), 3);
-    const bayes = votes === null || rating === null ? null : round((PRIOR_VOTES * PRIOR_MEAN + votes * rating) / (PRIOR_VOTES + votes), 3);
+    const bayes =
+      votes === null || rating === null
+        ? null
+        : round((PRIOR_VOTES * PRIOR_MEAN + votes * rating) / (PRIOR_VOTES + votes), 3);
     const weighted = r.chance(votes === null ? 0.3 : 0.85);
     const community = votes !== null && votes >= 20 && r.chance(0.5);
     const median = community ? 15 * r.int(1, 10) : null;
@@ -170,7 +179,9 @@ export class GameWriter {
       community_max_playtime: median === null ? null : median + 30,
       community_median_playtime: median,
       community_suggested_age: community ? r.int(6, 14) : null,
-      language_dependence: r.chance(0.5) ? null : ['no_text', 'some_text', 'moderate_text', 'extensive_text'][r.int(0, 3)],
+      language_dependence: r.chance(0.5)
+        ? null
+        : ['no_text', 'some_text', 'moderate_text', 'extensive_text'][r.int(0, 3)],
     };
   }
 
@@ -197,7 +208,8 @@ export class GameWriter {
     const r = this.random;
     let position = 0;
     const terms = (zipf: Zipf, ids: string[], n: number): void => {
-      for (const k of zipf.distinct(r, n)) out.game_terms.push({ game_id: gameId, term_id: ids[k], position: position++ });
+      for (const k of zipf.distinct(r, n))
+        out.game_terms.push({ game_id: gameId, term_id: ids[k], position: position++ });
     };
     terms(this.mechanics, this.termIds.mechanic, [0, 1, 2, 2, 3, 3, 3, 4, 4, 5, 6][r.int(0, 10)]);
     terms(this.categories, this.termIds.category, [0, 1, 1, 2, 2, 3][r.int(0, 5)]);

@@ -7,7 +7,8 @@ import { openBenchStore } from './store.js';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
-  if (options.dir === undefined) throw new UsageError('generate-main needs --store-dir DIR (or BENCH_DIR): the store is kept there');
+  if (options.dir === undefined)
+    throw new UsageError('generate-main needs --store-dir DIR (or BENCH_DIR): the store is kept there');
   const bench = await openBenchStore(options.dir, options.games);
   try {
     if (bench.existed) throw new UsageError(`${bench.path} already exists: remove it first`);

@@ -92,7 +92,6 @@ export async function generateCatalog(store: Store, options: GenerateOptions = {
   return { games, people, publishers, rows, ms: performance.now() - started };
 }
 
-
 async function writeTerms(tx: Queryable, random: Random, count: (t: string, n: number) => void): Promise<TermIds> {
   const appender = await TableAppender.open(tx, 'terms');
   const ids: TermIds = { mechanic: [], category: [], theme: [] };

@@ -19,7 +19,6 @@ import { sendJson } from '../server/http.js';
 import { DatasetState } from '../server/state.js';
 import { CEILING_JSON_PATH, CEILING_PAGE_PATH } from './http-paths.js';
 
-
 async function main(): Promise<void> {
   const [path, typicalPath] = process.argv.slice(2);
   if (!path || !typicalPath) throw new Error('usage: tsx bench/http-server.ts <store file> <typical /v1/games path>');

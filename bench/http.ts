@@ -55,10 +55,14 @@ export function httpRoutes(gameId: string, text: string): HttpRoute[] {
 
 /** Starts the server process over `storePath`; resolves once it listens. */
 async function startServer(storePath: string): Promise<{ child: ChildProcess; port: number; pageBytes: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'http-server.ts'), storePath, TYPICAL_GAMES_PATH], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(HERE, 'http-server.ts'), storePath, TYPICAL_GAMES_PATH],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' },
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (code ${code}) before listening`)));
@@ -76,7 +80,8 @@ async function check(base: string, route: HttpRoute): Promise<void> {
     headers: route.body ? { 'content-type': 'application/json' } : undefined,
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`HTTP bench: ${route.method} ${route.path} answered ${response.status}: ${text.slice(0, 400)}`);
+  if (response.status !== 200)
+    throw new Error(`HTTP bench: ${route.method} ${route.path} answered ${response.status}: ${text.slice(0, 400)}`);
   JSON.parse(text);
 }
 

@@ -45,9 +45,13 @@ export async function loadInChild(storePath: string, runs = 1): Promise<LoadFigu
   const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
   const all: LoadFigures[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, storePath], {
-      maxBuffer: 1 << 20,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', script, storePath],
+      {
+        maxBuffer: 1 << 20,
+      },
+    );
     all.push(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadFigures);
   }
   const sorted = [...all].sort((a, b) => totalMs(a) - totalMs(b));

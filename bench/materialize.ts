@@ -36,7 +36,12 @@ export async function seedBaseline(db: Queryable): Promise<number> {
  * games picked with a cubic skew (the first games in id order get most votes), ratings
  * 1–10 leaning high, created over the 400 days before `until`. Deterministic per number.
  */
-export async function insertRatingVotes(db: Queryable, count: number, first = 0, until = '2026-11-01T00:00:00Z'): Promise<void> {
+export async function insertRatingVotes(
+  db: Queryable,
+  count: number,
+  first = 0,
+  until = '2026-11-01T00:00:00Z',
+): Promise<void> {
   await db.run(
     `INSERT INTO rating_votes (id, game_id, rating, declared_scale, play_count, experience_level, created_at)
      WITH g AS (SELECT id, CAST(row_number() OVER (ORDER BY id) - 1 AS BIGINT) AS i FROM games WHERE status = 'active'),
@@ -69,10 +74,12 @@ function parseArgs(argv: readonly string[]): Options {
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i];
     const value = argv[i + 1];
-    if (!key?.startsWith('--') || value === undefined) throw new Error(`bad argument ${key}; usage: --games N --votes M [--store-dir DIR]`);
+    if (!key?.startsWith('--') || value === undefined)
+      throw new Error(`bad argument ${key}; usage: --games N --votes M [--store-dir DIR]`);
     flags.set(key.slice(2), value);
   }
-  for (const key of flags.keys()) if (!['games', 'votes', 'store-dir'].includes(key)) throw new Error(`unknown option --${key}`);
+  for (const key of flags.keys())
+    if (!['games', 'votes', 'store-dir'].includes(key)) throw new Error(`unknown option --${key}`);
   const int = (name: string, fallback: number): number => {
     const raw = flags.get(name);
     const value = raw === undefined ? fallback : Number(raw);
@@ -90,8 +97,10 @@ function printRun(label: string, report: MaterializeReport): void {
   const steps = Object.entries(report.timings_ms)
     .map(([step, ms]) => `    ${step.padEnd(34)} ${seconds(ms).padStart(9)}`)
     .join('\n');
-  console.log(`${label}: ${seconds(report.timings_ms.total)} — ${report.games_updated.toLocaleString('en')} games updated, ` +
-    `${report.snapshots_written.toLocaleString('en')} snapshots, G = ${report.global_mean_rating}\n${steps}`);
+  console.log(
+    `${label}: ${seconds(report.timings_ms.total)} — ${report.games_updated.toLocaleString('en')} games updated, ` +
+      `${report.snapshots_written.toLocaleString('en')} snapshots, G = ${report.global_mean_rating}\n${steps}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -110,12 +119,17 @@ async function main(): Promise<void> {
     let t0 = performance.now();
     if (!(await holdsCatalog(store, options.games, DEFAULT_SEED))) {
       await generateCatalog(store, { games: options.games, onProgress: (line) => console.error(`  ${line}`) });
-      console.log(`catalog: ${options.games.toLocaleString('en')} games generated in ${seconds(performance.now() - t0)}`);
+      console.log(
+        `catalog: ${options.games.toLocaleString('en')} games generated in ${seconds(performance.now() - t0)}`,
+      );
     }
     t0 = performance.now();
     const baseline = await store.transaction((tx) => seedBaseline(tx));
-    for (const table of ['weight_votes', 'game_snapshots', 'materialization_runs']) await store.run(`DELETE FROM ${table}`);
-    console.log(`baseline: ${baseline.toLocaleString('en')} games with statistics, copied in ${seconds(performance.now() - t0)}`);
+    for (const table of ['weight_votes', 'game_snapshots', 'materialization_runs'])
+      await store.run(`DELETE FROM ${table}`);
+    console.log(
+      `baseline: ${baseline.toLocaleString('en')} games with statistics, copied in ${seconds(performance.now() - t0)}`,
+    );
     const now = new Date('2026-11-22T03:00:00Z');
     const hour = 3_600_000;
     // What an import would have left: aggregates = the baseline (every generated row changes once).
@@ -123,9 +137,17 @@ async function main(): Promise<void> {
     t0 = performance.now();
     await store.transaction((tx) => insertRatingVotes(tx, options.votes));
     await store.run('CHECKPOINT');
-    console.log(`votes: ${(await countRows(store, 'rating_votes')).toLocaleString('en')} raw rating votes inserted in ${seconds(performance.now() - t0)}`);
-    printRun('run 1, folds every raw vote in', await materialize(store, { trigger: 'cli', now: new Date(now.getTime() + hour) }));
-    printRun('run 2, no new votes (idempotent)', await materialize(store, { trigger: 'cli', now: new Date(now.getTime() + 2 * hour) }));
+    console.log(
+      `votes: ${(await countRows(store, 'rating_votes')).toLocaleString('en')} raw rating votes inserted in ${seconds(performance.now() - t0)}`,
+    );
+    printRun(
+      'run 1, folds every raw vote in',
+      await materialize(store, { trigger: 'cli', now: new Date(now.getTime() + hour) }),
+    );
+    printRun(
+      'run 2, no new votes (idempotent)',
+      await materialize(store, { trigger: 'cli', now: new Date(now.getTime() + 2 * hour) }),
+    );
   } finally {
     await bench.dispose();
   }

@@ -33,7 +33,7 @@ export interface Method {
   close?(): Promise<void>;
 }
 
-export const TEXT_REASON = 'the engine\'s trigram ranking of names (D56) has no equivalent here';
+export const TEXT_REASON = "the engine's trigram ranking of names (D56) has no equivalent here";
 
 /** The bitmap engine; rows become ids through the input's id column (what a page needs anyway). */
 export function engineMethod(dataset: DatasetApi, ids: readonly string[]): Method {
@@ -102,7 +102,10 @@ export function bitmaskSqlMethod(store: Pick<Store, 'prepare'>, lookups: Bitmask
     cannot: commonReason,
     run: (q) =>
       q.kind === 'facets'
-        ? facetsResult(cache, facetSql(q.query.filter, q.dimensions ?? [], BITMASK_FROM, (f, b) => bitmaskWhere(f, lookups, b)))
+        ? facetsResult(
+            cache,
+            facetSql(q.query.filter, q.dimensions ?? [], BITMASK_FROM, (f, b) => bitmaskWhere(f, lookups, b)),
+          )
         : pageResult(cache, buildBitmaskSql(q.query, lookups)),
     close: () => cache.close(),
   };
@@ -115,7 +118,10 @@ export function joinSqlMethod(store: Pick<Store, 'prepare'>, lookups: StoreLooku
     cannot: commonReason,
     run: (q) =>
       q.kind === 'facets'
-        ? facetsResult(cache, facetSql(q.query.filter, q.dimensions ?? [], STORE_FROM, (f, b) => storeWhere(f, lookups, b)))
+        ? facetsResult(
+            cache,
+            facetSql(q.query.filter, q.dimensions ?? [], STORE_FROM, (f, b) => storeWhere(f, lookups, b)),
+          )
         : pageResult(cache, buildStoreSql(q.query, lookups)),
     close: () => cache.close(),
   };

@@ -76,7 +76,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     i++;
   }
   const quick = switches.has('quick');
-  if (switches.has('bgg') && switches.has('no-bgg')) throw new UsageError(`--bgg and --no-bgg exclude each other\n${USAGE}`);
+  if (switches.has('bgg') && switches.has('no-bgg'))
+    throw new UsageError(`--bgg and --no-bgg exclude each other\n${USAGE}`);
   const games = positiveInt(flags.get('games') ?? env.BENCH_GAMES, quick ? 5_000 : DEFAULT_GAMES, 'games');
   const iterations = (flags.get('iterations') ?? (quick ? '10..200' : '20..2000')).split('..');
   const scaling = (flags.get('scaling') ?? (quick ? '1000,2000,5000' : '10000,50000,150000,500000'))
@@ -105,7 +106,8 @@ export class UsageError extends Error {}
 function positiveInt(text: string | undefined, fallback: number, name: string): number {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive integer, got ${text}\n${USAGE}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new UsageError(`--${name} must be a positive integer, got ${text}\n${USAGE}`);
   return n;
 }
 

@@ -22,7 +22,11 @@ import { sqlPosition } from './sql-sort-names.js';
 import { known, PgSqlBuilder, scalarFilterSql, SORT_COLUMNS, type SqlBuilder, type SqlStatement } from './sql-build.js';
 import { unsupportedReason } from './supported.js';
 
-const ARRAY_COLUMN: Readonly<Record<TaxonomyKind, string>> = { mechanic: 'mechanics', category: 'categories', theme: 'themes' };
+const ARRAY_COLUMN: Readonly<Record<TaxonomyKind, string>> = {
+  mechanic: 'mechanics',
+  category: 'categories',
+  theme: 'themes',
+};
 
 export interface PostgresConnection {
   client: pg.Client;
@@ -36,7 +40,8 @@ export async function connectPostgres(env: NodeJS.ProcessEnv): Promise<PostgresC
   const port = Number(env.PGPORT ?? 5432);
   const database = env.PGDATABASE ?? 'postgres';
   const attempts: { user: string; password: string; label: string }[] = [];
-  if (env.PGUSER !== undefined) attempts.push({ user: env.PGUSER, password: env.PGPASSWORD ?? '', label: 'PGUSER/PGPASSWORD' });
+  if (env.PGUSER !== undefined)
+    attempts.push({ user: env.PGUSER, password: env.PGPASSWORD ?? '', label: 'PGUSER/PGPASSWORD' });
   attempts.push({ user: 'postgres', password: 'postgres', label: 'default postgres/postgres' });
   const failures: string[] = [];
   for (const { user, password, label } of attempts) {
@@ -44,7 +49,10 @@ export async function connectPostgres(env: NodeJS.ProcessEnv): Promise<PostgresC
     try {
       await client.connect();
       const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
-      return { client, note: `PostgreSQL ${rows[0]?.server_version ?? '?'} at ${host}:${port}/${database} as ${user} (${label})` };
+      return {
+        client,
+        note: `PostgreSQL ${rows[0]?.server_version ?? '?'} at ${host}:${port}/${database} as ${user} (${label})`,
+      };
     } catch (error) {
       failures.push(`${label}: ${(error as Error).message}`);
       await client.end().catch(() => undefined);
@@ -104,12 +112,31 @@ export async function setupPostgres(
     [[...AWARD_RESULTS]],
   );
   const columns = [
-    ['id', 'text'], ['id_rank', 'int'], ['type', 'text'], ['mode', 'text'], ['year_published', 'int'],
-    ['min_players', 'int'], ['max_players', 'int'], ['min_playtime', 'int'], ['max_playtime', 'int'],
-    ['community_min_playtime', 'int'], ['community_max_playtime', 'int'], ['weight', 'float8'], ['rating', 'float8'],
-    ['rating_votes', 'int'], ['bayes_rating', 'float8'], ['experience_first_play', 'float8'], ['experience_learning', 'float8'],
-    ['experience_experienced', 'float8'], ['experience_expert', 'float8'], ['sort_name', 'text'],
-    ['mechanics', 'int[]'], ['categories', 'int[]'], ['themes', 'int[]'], ['designers', 'int[]'], ['awards', 'int[]'],
+    ['id', 'text'],
+    ['id_rank', 'int'],
+    ['type', 'text'],
+    ['mode', 'text'],
+    ['year_published', 'int'],
+    ['min_players', 'int'],
+    ['max_players', 'int'],
+    ['min_playtime', 'int'],
+    ['max_playtime', 'int'],
+    ['community_min_playtime', 'int'],
+    ['community_max_playtime', 'int'],
+    ['weight', 'float8'],
+    ['rating', 'float8'],
+    ['rating_votes', 'int'],
+    ['bayes_rating', 'float8'],
+    ['experience_first_play', 'float8'],
+    ['experience_learning', 'float8'],
+    ['experience_experienced', 'float8'],
+    ['experience_expert', 'float8'],
+    ['sort_name', 'text'],
+    ['mechanics', 'int[]'],
+    ['categories', 'int[]'],
+    ['themes', 'int[]'],
+    ['designers', 'int[]'],
+    ['awards', 'int[]'],
   ] as const;
   const BATCH = 5000;
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -128,8 +155,21 @@ export async function setupPostgres(
       .join(', ');
     await client.query(`INSERT INTO games SELECT ${select}`, params);
   }
-  for (const column of ['year_published', 'weight', 'rating', 'rating_votes', 'bayes_rating', 'min_players', 'max_players',
-    'max_playtime', 'community_max_playtime', 'type', 'mode', 'sort_name', 'id_rank']) {
+  for (const column of [
+    'year_published',
+    'weight',
+    'rating',
+    'rating_votes',
+    'bayes_rating',
+    'min_players',
+    'max_players',
+    'max_playtime',
+    'community_max_playtime',
+    'type',
+    'mode',
+    'sort_name',
+    'id_rank',
+  ]) {
     await client.query(`CREATE INDEX ON games (${column})`);
   }
   for (const column of ['mechanics', 'categories', 'themes', 'designers', 'awards']) {
@@ -140,7 +180,10 @@ export async function setupPostgres(
   log(`postgres: ${rows.length} games copied and indexed in ${(loadMs / 1000).toFixed(1)} s`);
   const slugs = {} as PgLookups['slugs'];
   for (const kind of TAXONOMY_KINDS) slugs[kind] = new Map([...lookups.bits[kind]].map(([slug, bit]) => [bit, slug]));
-  return { method: postgresMethod(client, schema, { bits: lookups.bits, people: lookups.people, awards, slugs }), loadMs };
+  return {
+    method: postgresMethod(client, schema, { bits: lookups.bits, people: lookups.people, awards, slugs }),
+    loadMs,
+  };
 }
 
 function postgresMethod(client: pg.Client, schema: string, lookups: PgLookups): Method {
@@ -159,10 +202,16 @@ function postgresMethod(client: pg.Client, schema: string, lookups: PgLookups): 
     cannot: (q) => (q.kind === 'text' ? TEXT_REASON : unsupportedReason(q.query)),
     async run(q: ResolvedQuery): Promise<MethodResult> {
       if (q.kind === 'facets') {
-        const rows = await run<{ dim: string; key: string; n: number }>(pgFacetSql(q.query.filter, q.dimensions ?? [], lookups));
+        const rows = await run<{ dim: string; key: string; n: number }>(
+          pgFacetSql(q.query.filter, q.dimensions ?? [], lookups),
+        );
         const keyed = rows.map((r) => {
           const dimKind = (Object.keys(ARRAY_COLUMN) as TaxonomyKind[]).find((k) => ARRAY_COLUMN[k] === r.dim);
-          return { dim: r.dim, key: dimKind ? (lookups.slugs[dimKind].get(Number(r.key)) ?? `?${r.key}`) : r.key, n: Number(r.n) };
+          return {
+            dim: r.dim,
+            key: dimKind ? (lookups.slugs[dimKind].get(Number(r.key)) ?? `?${r.key}`) : r.key,
+            n: Number(r.n),
+          };
         });
         const lines = flattenFacets(facetRows(keyed));
         return { ids: lines, total: lines.length };
@@ -214,7 +263,8 @@ function pgWhere(f: Filter, lookups: PgLookups, b: SqlBuilder): void {
       const codes: number[] = [];
       for (let a = 0; a < lookups.awards.size; a++) {
         for (let r = 0; r < AWARD_RESULTS.length; r++) {
-          if ((index === undefined || index === a) && (result === undefined || result === r)) codes.push(a * AWARD_RESULTS.length + r);
+          if ((index === undefined || index === a) && (result === undefined || result === r))
+            codes.push(a * AWARD_RESULTS.length + r);
         }
       }
       w.push(`g.awards && ${b.bind(codes)}::int[]`);
@@ -256,12 +306,21 @@ function pgFacetSql(filter: Filter, dimensions: readonly FacetDimension[], looku
     pgWhere(withoutOwn(filter, dim), lookups, b);
     const where = b.where.splice(before).join(' AND ') || 'true';
     const m = `m${i}`;
-    ctes.push(`${m} AS MATERIALIZED (SELECT g.type, g.min_players, g.max_players, g.mechanics, g.categories, g.themes FROM games g WHERE ${where})`);
-    if (dim === 'type') parts.push(`SELECT '${dim}' AS dim, type AS key, count(*) AS n FROM ${m} WHERE type IS NOT NULL GROUP BY type`);
+    ctes.push(
+      `${m} AS MATERIALIZED (SELECT g.type, g.min_players, g.max_players, g.mechanics, g.categories, g.themes FROM games g WHERE ${where})`,
+    );
+    if (dim === 'type')
+      parts.push(`SELECT '${dim}' AS dim, type AS key, count(*) AS n FROM ${m} WHERE type IS NOT NULL GROUP BY type`);
     else if (dim === 'players') {
       parts.push(`SELECT '${dim}' AS dim, p.n::text AS key, count(*) AS n FROM ${m}, generate_series(1, ${MAX_FACET_PLAYERS}) p(n)
         WHERE p.n <= (SELECT floor(max(max_players)) FROM games) AND ${m}.min_players <= p.n AND p.n <= ${m}.max_players GROUP BY p.n`);
-    } else parts.push(`SELECT '${dim}' AS dim, t.v::text AS key, count(*) AS n FROM ${m}, unnest(${m}.${dim}) t(v) GROUP BY t.v`);
+    } else
+      parts.push(
+        `SELECT '${dim}' AS dim, t.v::text AS key, count(*) AS n FROM ${m}, unnest(${m}.${dim}) t(v) GROUP BY t.v`,
+      );
   });
-  return { sql: `WITH ${ctes.join(',\n')}\nSELECT dim, key, n::INTEGER AS n FROM (${parts.join('\nUNION ALL\n')}) x`, params: b.params };
+  return {
+    sql: `WITH ${ctes.join(',\n')}\nSELECT dim, key, n::INTEGER AS n FROM (${parts.join('\nUNION ALL\n')}) x`,
+    params: b.params,
+  };
 }

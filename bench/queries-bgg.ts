@@ -33,7 +33,8 @@ export const BGG_LEFT_OUT: readonly { names: string; reason: string }[] = [
   { names: 'award-won, award-any-heavy', reason: 'the BGG sources have no awards' },
   {
     names: 'effective-6p',
-    reason: 'expansions are almost never linked to a base game in the BGG sources, so effective mode would time the plain filter',
+    reason:
+      'expansions are almost never linked to a base game in the BGG sources, so effective mode would time the plain filter',
   },
 ];
 
@@ -67,7 +68,9 @@ export async function loadBggVocabulary(db: Queryable): Promise<BggVocabulary> {
 function pick(list: readonly string[], index: number, what: string): string {
   const slug = list[index];
   if (slug === undefined) {
-    throw new BggQueryError(`real-data query set: the store has ${list.length} ${what}, the set needs at least ${index + 1}`);
+    throw new BggQueryError(
+      `real-data query set: the store has ${list.length} ${what}, the set needs at least ${index + 1}`,
+    );
   }
   return slug;
 }
@@ -80,7 +83,10 @@ export function bggQueries(v: BggVocabulary): BenchQuery[] {
   const designer = (i: number): string => pick(v.designers, i, 'designers');
   // Rare but not tiny: the mechanics at the 41st and 61st place of popularity (or the last
   // two, on a small store; never one of the popular ones the other queries use).
-  const rareRanks = [Math.max(5, Math.min(40, v.mechanics.length - 2)), Math.max(6, Math.min(60, v.mechanics.length - 1))];
+  const rareRanks = [
+    Math.max(5, Math.min(40, v.mechanics.length - 2)),
+    Math.max(6, Math.min(60, v.mechanics.length - 1)),
+  ];
   const rare = rareRanks.map(mech);
   const typical = {
     players: 4,
@@ -118,7 +124,11 @@ export function bggQueries(v: BggVocabulary): BenchQuery[] {
     {
       name: 'exclusions',
       description: `${cat(0)} category (the most common), no ${mech(0)}, no ${mech(1)}, not ${theme(0)}, not ${theme(1)}; newest first`,
-      query: page({ category: [cat(0)], mechanics_not: [mech(0), mech(1)], theme_not: [theme(0), theme(1)] }, 'year_published', 'desc'),
+      query: page(
+        { category: [cat(0)], mechanics_not: [mech(0), mech(1)], theme_not: [theme(0), theme(1)] },
+        'year_published',
+        'desc',
+      ),
     },
     {
       name: 'recent-name-desc',
@@ -178,7 +188,8 @@ export function bggQueries(v: BggVocabulary): BenchQuery[] {
     },
     {
       name: 'facets-typical',
-      description: 'facet counts (mechanics, categories, themes, type, players; each ignoring its own filter) for the typical filter',
+      description:
+        'facet counts (mechanics, categories, themes, type, players; each ignoring its own filter) for the typical filter',
       kind: 'facets',
       dimensions: ['mechanics', 'categories', 'themes', 'type', 'players'],
       query: page(typical, 'bayes_rating', 'desc'),
@@ -209,6 +220,8 @@ export async function assertBggQueriesMatch(
   const empty: string[] = [];
   for (const q of queries) if ((await run(q)).total === 0) empty.push(q.name);
   if (empty.length > 0) {
-    throw new BggQueryError(`real-data query set: ${empty.join(', ')} match nothing in this store (the data changed: choose other terms or ranges)`);
+    throw new BggQueryError(
+      `real-data query set: ${empty.join(', ')} match nothing in this store (the data changed: choose other terms or ranges)`,
+    );
   }
 }

@@ -37,7 +37,8 @@ export const page = (filter: Query['filter'], sort: Query['sort'], order: Query[
 export const BENCH_QUERIES: readonly BenchQuery[] = [
   {
     name: 'typical',
-    description: '4 players, weight 2–3.5, ≤ 90 min, cooperative or hand management, not space, base games; top 25 by bayes',
+    description:
+      '4 players, weight 2–3.5, ≤ 90 min, cooperative or hand management, not space, base games; top 25 by bayes',
     query: page(
       {
         players: 4,
@@ -138,7 +139,8 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
   },
   {
     name: 'community-time',
-    description: 'community play time ≤ 60 min while learning (community times × learning multiplier), 2+ players; by bayes',
+    description:
+      'community play time ≤ 60 min while learning (community times × learning multiplier), 2+ players; by bayes',
     query: page(
       { playtime_max: 60, playtime_source: 'community', playtime_experience: 'learning', players: 2 },
       'bayes_rating',
@@ -176,7 +178,8 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
   },
   {
     name: 'facets-typical',
-    description: 'facet counts (mechanics, categories, themes, type, players; each ignoring its own filter) for the typical filter',
+    description:
+      'facet counts (mechanics, categories, themes, type, players; each ignoring its own filter) for the typical filter',
     kind: 'facets',
     dimensions: ['mechanics', 'categories', 'themes', 'type', 'players'],
     query: page(

@@ -112,7 +112,8 @@ export function machine(): BenchReport['machine'] {
 
 export const currentLoad = (): number => loadavg()[0];
 
-const us = (v: number): string => (v >= 10_000 ? Math.round(v).toLocaleString('en-US') : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+const us = (v: number): string =>
+  v >= 10_000 ? Math.round(v).toLocaleString('en-US') : v >= 100 ? v.toFixed(0) : v.toFixed(1);
 const cell = (t: Timing): string => `${us(t.medianUs)} / ${us(t.p99Us)}`;
 const times = (r: number): string => (r >= 100 ? `${r.toFixed(0)}×` : `${r.toFixed(1)}×`);
 const int = (n: number): string => Math.round(n).toLocaleString('en-US');
@@ -186,7 +187,8 @@ export function markdown(report: BenchReport): string {
     '| budget | target | measured | load avg | result |',
     '|---|---|---|---:|---|',
     ...report.budgets.map(
-      (b) => `| ${b.name} | ${b.target} | ${b.measured} | ${b.loadAverage.toFixed(2)} | ${b.pass === null ? 'not measured' : b.pass ? 'pass' : '**miss**'} |`,
+      (b) =>
+        `| ${b.name} | ${b.target} | ${b.measured} | ${b.loadAverage.toFixed(2)} | ${b.pass === null ? 'not measured' : b.pass ? 'pass' : '**miss**'} |`,
     ),
     '',
     '## Build and load',
@@ -225,7 +227,8 @@ export function markdown(report: BenchReport): string {
     '| games | median µs | p99 µs | load → Dataset ms | load avg |',
     '|---:|---:|---:|---:|---:|',
     ...report.scaling.map(
-      (p) => `| ${int(p.games)} | ${us(p.timing.medianUs)} | ${us(p.timing.p99Us)} | ${p.loadMs.toFixed(0)} | ${p.loadAverage.toFixed(2)} |`,
+      (p) =>
+        `| ${int(p.games)} | ${us(p.timing.medianUs)} | ${us(p.timing.p99Us)} | ${p.loadMs.toFixed(0)} | ${p.loadAverage.toFixed(2)} |`,
     ),
     '',
     '## Queries',

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   // The load budget's figures come from a process that does nothing else (no generator leftovers).
   await bench.store.close();
   const load = await loadInChild(bench.path, options.quick ? 1 : 3);
-  log(`load (own process): input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, orders ${load.prepareMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`);
+  log(
+    `load (own process): input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, orders ${load.prepareMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`,
+  );
   bench.store = await Store.open(bench.path);
   let storeOpen = true;
   try {
@@ -59,13 +61,22 @@ async function main(): Promise<void> {
     storeOpen = false;
     const http =
       options.httpSeconds > 0
-        ? await measureHttp(bench.path, httpRoutes(popular.id, 'castle'), { durationS: options.httpSeconds, connections: options.httpConnections }, log)
+        ? await measureHttp(
+            bench.path,
+            httpRoutes(popular.id, 'castle'),
+            { durationS: options.httpSeconds, connections: options.httpConnections },
+            log,
+          )
         : { skipped: '--http-seconds 0' };
 
     const batch = await measureBatch(options, bench.path);
     const known = new Map<number, Omit<ScalingPoint, 'games'>>();
     if (typical) {
-      known.set(options.games, { timing: typical, loadMs: load.inputMs + load.buildMs + load.prepareMs, loadAverage: before });
+      known.set(options.games, {
+        timing: typical,
+        loadMs: load.inputMs + load.buildMs + load.prepareMs,
+        loadAverage: before,
+      });
     }
     const scaling = await measureScaling(options.scaling, options.seed, options.dir, options, log, known);
 
@@ -142,7 +153,8 @@ async function measureBatch(options: BenchOptions, storePath: string): Promise<B
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof DisagreementError || error instanceof BggQueryError) console.error(error.message);
+  if (error instanceof UsageError || error instanceof DisagreementError || error instanceof BggQueryError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -42,7 +42,9 @@ export async function measureScaling(
       const { dataset, load } = await loadEngine(bench.store);
       const timing = await typicalTiming(dataset, options);
       const point = { games, timing, loadMs: load.inputMs + load.buildMs + load.prepareMs, loadAverage: currentLoad() };
-      log(`scaling: ${games} games: typical ${timing.medianUs.toFixed(0)} µs median, load ${point.loadMs.toFixed(0)} ms`);
+      log(
+        `scaling: ${games} games: typical ${timing.medianUs.toFixed(0)} µs median, load ${point.loadMs.toFixed(0)} ms`,
+      );
       points.push(point);
     } finally {
       await bench.dispose();

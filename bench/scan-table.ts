@@ -59,7 +59,11 @@ export function buildScanTable(input: DatasetInput): ScanTable {
   const games = input.games;
   const size = games.numRows;
   const ids = stringColumn(games, 'id').map((id) => id ?? '');
-  const termIndex: Record<TaxonomyKind, Map<string, number>> = { mechanic: new Map(), category: new Map(), theme: new Map() };
+  const termIndex: Record<TaxonomyKind, Map<string, number>> = {
+    mechanic: new Map(),
+    category: new Map(),
+    theme: new Map(),
+  };
   input.terms.forEach((term, index) => termIndex[term.kind].set(term.slug, index));
   const credits = input.gameCredits;
   const designerEntries = credits.role.flatMap((role, entry) => (role === 'designer' ? [entry] : []));
@@ -101,7 +105,10 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     awards: csr(
       size,
       input.gameAwards.game,
-      Uint32Array.from(input.gameAwards.award, (award, e) => award * AWARD_RESULTS.length + AWARD_RESULTS.indexOf(input.gameAwards.result[e])),
+      Uint32Array.from(
+        input.gameAwards.award,
+        (award, e) => award * AWARD_RESULTS.length + AWARD_RESULTS.indexOf(input.gameAwards.result[e]),
+      ),
     ),
     awardIndex: new Map(input.awards.map((award, index) => [award.slug, index])),
   };

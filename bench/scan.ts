@@ -80,7 +80,8 @@ function awardMarks(t: ScanTable, award: Filter['award']): Uint8Array | null {
   for (let code = 0; code < out.length; code++) {
     const a = Math.floor(code / results);
     const r = code % results;
-    if ((wantedAward === undefined || wantedAward === a) && (wantedResult === undefined || wantedResult === r)) out[code] = 1;
+    if ((wantedAward === undefined || wantedAward === a) && (wantedResult === undefined || wantedResult === r))
+      out[code] = 1;
   }
   return out;
 }
@@ -176,7 +177,8 @@ export function filterRows(t: ScanTable, f: Filter): Uint32Array {
     }
     if (awards !== null) {
       let found = false;
-      for (let i = t.awards.offsets[row]; i < t.awards.offsets[row + 1] && !found; i++) found = awards[t.awards.targets[i]] === 1;
+      for (let i = t.awards.offsets[row]; i < t.awards.offsets[row + 1] && !found; i++)
+        found = awards[t.awards.targets[i]] === 1;
       if (!found) continue rows;
     }
     if (designer.active) {

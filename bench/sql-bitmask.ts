@@ -14,7 +14,15 @@ import { TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
 import type { Filter, Query } from '../engine/query.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey } from './scan-order.js';
-import { awardFilterSql, known, pageSql, scalarFilterSql, SORT_COLUMNS, SqlBuilder, type SqlStatement } from './sql-build.js';
+import {
+  awardFilterSql,
+  known,
+  pageSql,
+  scalarFilterSql,
+  SORT_COLUMNS,
+  SqlBuilder,
+  type SqlStatement,
+} from './sql-build.js';
 import { SORT_NAMES_TABLE } from './sql-sort-names.js';
 import { assertSupported } from './supported.js';
 
@@ -42,7 +50,9 @@ export async function createBitmaskTables(db: Queryable): Promise<BitmaskLookups
   await db.run(`CREATE OR REPLACE TEMP TABLE bench_people AS
     SELECT id AS person_id, slug, (row_number() OVER (ORDER BY slug))::INTEGER AS person FROM people`);
   const bits: BitmaskLookups['bits'] = { mechanic: new Map(), category: new Map(), theme: new Map() };
-  for (const t of await db.all<{ kind: TaxonomyKind; slug: string; bit: number }>('SELECT kind, slug, bit FROM bench_term_bits')) {
+  for (const t of await db.all<{ kind: TaxonomyKind; slug: string; bit: number }>(
+    'SELECT kind, slug, bit FROM bench_term_bits',
+  )) {
     bits[t.kind].set(t.slug, t.bit);
   }
   const words = {} as BitmaskLookups['words'];
@@ -139,7 +149,13 @@ function maskSql(
     if (mask === 0n) return;
     const column = `g.${wordColumn(kind, word)}`;
     const m = `${b.bind(mask)}::BIGINT`;
-    tests.push(mode === 'any' ? `(${column} & ${m}) <> 0` : mode === 'all' ? `(${column} & ${m}) = ${m}` : `(${column} & ${m}) = 0`);
+    tests.push(
+      mode === 'any'
+        ? `(${column} & ${m}) <> 0`
+        : mode === 'all'
+          ? `(${column} & ${m}) = ${m}`
+          : `(${column} & ${m}) = 0`,
+    );
   });
   if (tests.length === 0) return;
   b.where.push(mode === 'any' ? `(${tests.join(' OR ')})` : tests.join(' AND '));

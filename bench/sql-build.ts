@@ -86,7 +86,9 @@ export function awardFilterSql(f: Filter, b: SqlBuilder): void {
   const parts = ['true'];
   if (f.award.slug !== undefined) parts.push(`a.slug = ${b.bind(f.award.slug)}`);
   if (f.award.result !== undefined) parts.push(`ga.result = ${b.bind(f.award.result)}`);
-  b.where.push(`g.id IN (SELECT ga.game_id FROM game_awards ga JOIN awards a ON a.id = ga.award_id WHERE ${parts.join(' AND ')})`);
+  b.where.push(
+    `g.id IN (SELECT ga.game_id FROM game_awards ga JOIN awards a ON a.id = ga.award_id WHERE ${parts.join(' AND ')})`,
+  );
 }
 
 /** `× multiplier` of the requested experience level: the game's own when all four are known. */

@@ -55,7 +55,11 @@ export function sqlPosition(query: Query): Position | undefined {
 }
 
 /** (Re)creates bench_sort_names: per game id, byteOrderKey(sortName) from the engine's keys. */
-export async function createSortNameTable(db: Queryable, ids: readonly string[], engineKeys: readonly string[]): Promise<void> {
+export async function createSortNameTable(
+  db: Queryable,
+  ids: readonly string[],
+  engineKeys: readonly string[],
+): Promise<void> {
   if (ids.length !== engineKeys.length) throw new RangeError(`${ids.length} ids but ${engineKeys.length} sort keys`);
   await db.run(`CREATE OR REPLACE TEMP TABLE ${SORT_NAMES_TABLE} (id VARCHAR PRIMARY KEY, sort_name VARCHAR NOT NULL)`);
   for (let start = 0; start < ids.length; start += BATCH) {

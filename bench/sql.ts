@@ -90,7 +90,8 @@ function termSql(
   if (!slugs || slugs.length === 0) return;
   const ids = known(slugs, lookups.terms[kind]);
   if (mode === 'none') {
-    if (ids.length > 0) b.where.push(`g.id NOT IN (SELECT t.game_id FROM game_terms t WHERE t.term_id ${b.inList(ids)})`);
+    if (ids.length > 0)
+      b.where.push(`g.id NOT IN (SELECT t.game_id FROM game_terms t WHERE t.term_id ${b.inList(ids)})`);
     return;
   }
   // any: no known slug matches nothing; all: one unknown slug can never be satisfied

@@ -161,7 +161,10 @@ export interface EffectiveResolution {
   base: EffectiveValues;
   effective: EffectiveValues;
   /** Per requested expansion (row), the modifications it contributes, in evaluation order. */
-  individual_effects: { expansion: number; modifications: { property: string; operation: string; value: number | number[] }[] }[];
+  individual_effects: {
+    expansion: number;
+    modifications: { property: string; operation: string; value: number | number[] }[];
+  }[];
 }
 
 export interface TextHit {

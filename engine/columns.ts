@@ -2,12 +2,7 @@
 // for the engine. Numbers are Float64 with NaN for null, so no validity bitmap is needed.
 
 import { Float64, Table, Utf8, makeData, makeVector, type Vector } from 'apache-arrow';
-import {
-  GAME_NUMBER_COLUMNS,
-  GAME_STRING_COLUMNS,
-  type GameNumberColumn,
-  type GameStringColumn,
-} from './input.js';
+import { GAME_NUMBER_COLUMNS, GAME_STRING_COLUMNS, type GameNumberColumn, type GameStringColumn } from './input.js';
 
 export type GameNumberArrays = Record<GameNumberColumn, Float64Array>;
 export type GameStringArrays = Record<GameStringColumn, (string | null)[]>;

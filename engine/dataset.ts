@@ -28,7 +28,16 @@ import type { DatasetInput, GameNumberColumn } from './input.js';
 import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { evaluate, type Evaluation } from './plan.js';
-import { SORT_KEYS, type FacetDimension, type Facets, type Filter, type MatchedVia, type Page, type Query, type SortKey } from './query.js';
+import {
+  SORT_KEYS,
+  type FacetDimension,
+  type Facets,
+  type Filter,
+  type MatchedVia,
+  type Page,
+  type Query,
+  type SortKey,
+} from './query.js';
 import { Records } from './records.js';
 import { SortOrders } from './sort.js';
 import { buildTextIndex, type TextDocument, type TextIndex } from './text.js';
@@ -78,7 +87,11 @@ export class Dataset implements DatasetApi {
 
   constructor(
     private readonly input: DatasetInput,
-    { checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL, pageStrategy = 'auto', facetCutover = DEFAULT_FACET_CUTOVER }: DatasetOptions = {},
+    {
+      checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL,
+      pageStrategy = 'auto',
+      facetCutover = DEFAULT_FACET_CUTOVER,
+    }: DatasetOptions = {},
   ) {
     this.games = new Games(input.games, input.lists);
     this.size = this.games.size;

@@ -49,10 +49,7 @@ export function applyCombination(base: EffectiveValues, record: ExpansionCombina
  * order), then each `add`, then each `multiply`, left to right; a null base stays null under
  * add/multiply. Lists: set replaces, add unions. Then the clamps of §6.4.
  */
-export function applyModifications(
-  base: EffectiveValues,
-  mods: readonly PropertyModificationInput[],
-): EffectiveValues {
+export function applyModifications(base: EffectiveValues, mods: readonly PropertyModificationInput[]): EffectiveValues {
   const out = copyValues(base);
   for (const p of NUMBER_PROPERTIES) {
     let value = base[p];
@@ -61,7 +58,8 @@ export function applyModifications(
       if (m.property === p && m.operation === 'add' && typeof m.value === 'number' && value !== null) value += m.value;
     }
     for (const m of mods) {
-      if (m.property === p && m.operation === 'multiply' && typeof m.value === 'number' && value !== null) value *= m.value;
+      if (m.property === p && m.operation === 'multiply' && typeof m.value === 'number' && value !== null)
+        value *= m.value;
     }
     out[p] = value;
   }
@@ -69,7 +67,8 @@ export function applyModifications(
     let list = base[p];
     for (const m of mods) if (m.property === p && m.operation === 'set' && Array.isArray(m.value)) list = m.value;
     const union = [...list];
-    for (const m of mods) if (m.property === p && m.operation === 'add' && Array.isArray(m.value)) union.push(...m.value);
+    for (const m of mods)
+      if (m.property === p && m.operation === 'add' && Array.isArray(m.value)) union.push(...m.value);
     out[p] = union;
   }
   return clamp(out);

@@ -173,7 +173,9 @@ export class Entities {
     postings: readonly Bitmap[],
     extra: (item: I) => X,
   ): View<EntityBase & X> {
-    const byIndex: (EntityBase & X)[] = index.items.map((item, i) => Object.freeze({ ...base(item, postings[i]), ...extra(item) }));
+    const byIndex: (EntityBase & X)[] = index.items.map((item, i) =>
+      Object.freeze({ ...base(item, postings[i]), ...extra(item) }),
+    );
     return { list: freezeSorted([...byIndex]), byIndex };
   }
 }
@@ -198,7 +200,11 @@ function freezeSorted<T extends EntityBase>(list: T[]): readonly T[] {
   return Object.freeze(list);
 }
 
-function lookup<I extends { id: string; slug: string }, T>(index: EntityIndex<I>, view: View<T> | undefined, key: string): T | undefined {
+function lookup<I extends { id: string; slug: string }, T>(
+  index: EntityIndex<I>,
+  view: View<T> | undefined,
+  key: string,
+): T | undefined {
   const found = index.find(key);
   return found === undefined || view === undefined ? undefined : view.byIndex[found];
 }

@@ -131,7 +131,12 @@ export class ExpansionModel {
         individual_effects,
       };
     }
-    return { combination_source: 'base_only', resolution_tier: 3, base: baseVals, effective: copyValues(baseVals), individual_effects };
+    return {
+      combination_source: 'base_only',
+      resolution_tier: 3,
+      base: baseVals,
+      effective: copyValues(baseVals),
+      individual_effects,
+    };
   }
 }
-

@@ -84,7 +84,8 @@ function variantSource(variants: Variants): PropertySource {
 const keep = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: false });
 const drop = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: true });
 const given = (value: number | null | undefined): value is number => value !== undefined && value !== null;
-const active = <T>(list: readonly T[] | null | undefined): list is readonly T[] => Array.isArray(list) && list.length > 0;
+const active = <T>(list: readonly T[] | null | undefined): list is readonly T[] =>
+  Array.isArray(list) && list.length > 0;
 
 function weightClauses(filter: Filter, src: PropertySource): Clause[] {
   if (!given(filter.weight_min) && !given(filter.weight_max)) return [];
@@ -144,10 +145,19 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
 
   if (active(filter.type)) out.push(keep('type', orAll(games.types.postingsOf(filter.type))));
   if (active(filter.mode)) out.push(keep(null, orAll(games.modes.postingsOf(filter.mode))));
-  if (active(filter.language_dependence)) out.push(keep(null, orAll(games.languages.postingsOf(filter.language_dependence))));
+  if (active(filter.language_dependence))
+    out.push(keep(null, orAll(games.languages.postingsOf(filter.language_dependence))));
   if (active(filter.funding_source)) out.push(keep(null, orAll(games.fundings.postingsOf(filter.funding_source))));
 
-  taxonomy(out, 'mechanics', catalog.mechanics, indexes.terms, filter.mechanics, filter.mechanics_all, filter.mechanics_not);
+  taxonomy(
+    out,
+    'mechanics',
+    catalog.mechanics,
+    indexes.terms,
+    filter.mechanics,
+    filter.mechanics_all,
+    filter.mechanics_not,
+  );
   taxonomy(out, 'themes', catalog.themes, indexes.terms, filter.theme, undefined, filter.theme_not);
   taxonomy(out, 'categories', catalog.categories, indexes.terms, filter.category, undefined, filter.category_not);
 

@@ -15,12 +15,7 @@ import {
   UUID_PATTERN,
   type ExperienceLevel,
 } from './domain.js';
-import {
-  GAME_NUMBER_COLUMNS,
-  type GameListColumns,
-  type GameNumberColumn,
-  type GameStringColumn,
-} from './input.js';
+import { GAME_NUMBER_COLUMNS, type GameListColumns, type GameNumberColumn, type GameStringColumn } from './input.js';
 import { sortName } from './normalize.js';
 import { utf8Column } from './strings.js';
 

@@ -48,8 +48,18 @@ export class GameIndexes {
     this.publishers = postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
     this.publisherLinks = GameLinks.build(input.gamePublishers.game, n);
     const credits = input.gameCredits;
-    this.designers = postingsByTarget(credits.game, credits.target, input.people.length, (e) => credits.role[e] === 'designer');
-    this.artists = postingsByTarget(credits.game, credits.target, input.people.length, (e) => credits.role[e] === 'artist');
+    this.designers = postingsByTarget(
+      credits.game,
+      credits.target,
+      input.people.length,
+      (e) => credits.role[e] === 'designer',
+    );
+    this.artists = postingsByTarget(
+      credits.game,
+      credits.target,
+      input.people.length,
+      (e) => credits.role[e] === 'artist',
+    );
     this.creditLinks = GameLinks.build(credits.game, n);
 
     const awards = input.gameAwards;
@@ -70,7 +80,11 @@ export class GameIndexes {
     const relGames = new Uint32Array(rel.source.length * 2);
     relGames.set(rel.source, 0);
     relGames.set(rel.target, rel.source.length);
-    this.relationshipLinks = GameLinks.build(relGames, n, (e) => e < rel.source.length || rel.target[e - rel.source.length] !== rel.source[e - rel.source.length]);
+    this.relationshipLinks = GameLinks.build(
+      relGames,
+      n,
+      (e) => e < rel.source.length || rel.target[e - rel.source.length] !== rel.source[e - rel.source.length],
+    );
 
     this.topAt = postingsByListValue(input.lists.top_player_counts);
     this.recommendedAt = postingsByListValue(input.lists.recommended_player_counts);
@@ -86,7 +100,10 @@ export class GameIndexes {
       const cached = this.playerCounts[count];
       if (cached) return cached;
     }
-    const out = and(this.numbers.range('min_players', -Infinity, count), this.numbers.range('max_players', count, Infinity));
+    const out = and(
+      this.numbers.range('min_players', -Infinity, count),
+      this.numbers.range('max_players', count, Infinity),
+    );
     if (small) this.playerCounts[count] = freeze(out);
     return out;
   }

@@ -26,7 +26,12 @@ export interface PageRows {
   hasPrev: boolean;
 }
 
-export function pageOf(result: Bitmap, order: OrderIndex, request: PageRequest, strategy: PageStrategy = 'auto'): PageRows {
+export function pageOf(
+  result: Bitmap,
+  order: OrderIndex,
+  request: PageRequest,
+  strategy: PageStrategy = 'auto',
+): PageRows {
   const { limit, direction, compare } = request;
   let k = 0;
   if (direction !== 'first') {
@@ -38,7 +43,8 @@ export function pageOf(result: Bitmap, order: OrderIndex, request: PageRequest, 
   if (t === 0) return { rows: [], hasNext: false, hasPrev: false };
   if (strategy === 'auto' && order.identity) return byIdentity(result, k, limit, backward);
   if (strategy === 'materialize') return byMaterialize(result, order, k, limit, backward);
-  if (strategy === 'walk') return byWalk(result, order, k, limit, backward, Infinity) ?? byMaterialize(result, order, k, limit, backward);
+  if (strategy === 'walk')
+    return byWalk(result, order, k, limit, backward, Infinity) ?? byMaterialize(result, order, k, limit, backward);
   const expectedSteps = ((limit + 1) * order.size) / t;
   if (expectedSteps * DEFAULT_WALK_STEP_COST < t) {
     const walked = byWalk(result, order, k, limit, backward, 4 * expectedSteps + 256);
@@ -107,7 +113,14 @@ function insertSorted(list: Uint32Array, size: number, p: number): number {
 }
 
 /** Null when the walk exceeds its budget (the caller then materializes). */
-function byWalk(result: Bitmap, order: OrderIndex, k: number, limit: number, backward: boolean, budget: number): PageRows | null {
+function byWalk(
+  result: Bitmap,
+  order: OrderIndex,
+  k: number,
+  limit: number,
+  backward: boolean,
+  budget: number,
+): PageRows | null {
   const n = order.size;
   const t = result.size;
   const found: number[] = [];

@@ -67,7 +67,11 @@ export class Records {
 
   related(row: number): GameRelated {
     const { input, indexes, catalog } = this;
-    const ref = (e: { id: string; slug: string; name: string }): EntityRef => ({ id: e.id, slug: e.slug, name: e.name });
+    const ref = (e: { id: string; slug: string; name: string }): EntityRef => ({
+      id: e.id,
+      slug: e.slug,
+      name: e.name,
+    });
     const out: GameRelated = {
       mechanics: [],
       categories: [],
@@ -88,7 +92,8 @@ export class Records {
       list.push(ref(term));
     }
     for (const e of indexes.familyLinks.of(row)) out.families.push(ref(input.families[input.gameFamilies.target[e]]));
-    for (const e of indexes.publisherLinks.of(row)) out.publishers.push(ref(input.publishers[input.gamePublishers.target[e]]));
+    for (const e of indexes.publisherLinks.of(row))
+      out.publishers.push(ref(input.publishers[input.gamePublishers.target[e]]));
     const credits: CreditRef[] = [];
     for (const e of indexes.creditLinks.of(row)) {
       const person = input.people[input.gameCredits.target[e]];
@@ -112,11 +117,17 @@ export class Records {
       });
     }
     const names = input.alternateNames;
-    for (const e of indexes.alternateNameLinks.of(row)) out.alternate_names.push({ name: names.name[e], language: names.language[e] });
+    for (const e of indexes.alternateNameLinks.of(row))
+      out.alternate_names.push({ name: names.name[e], language: names.language[e] });
     const rel = input.relationships;
     for (const entry of indexes.relationshipLinks.of(row)) {
       const e = entry < rel.source.length ? entry : entry - rel.source.length;
-      out.relationships.push({ source: rel.source[e], target: rel.target[e], type: rel.type[e], ordinal: rel.ordinal[e] });
+      out.relationships.push({
+        source: rel.source[e],
+        target: rel.target[e],
+        type: rel.type[e],
+        ordinal: rel.ordinal[e],
+      });
     }
     return out;
   }

@@ -79,7 +79,7 @@ export class SortOrders {
         if (pv !== null) return -1;
         if (rv !== null) return 1;
       } else if (pv !== rv) {
-        return (pv < rv) !== desc ? -1 : 1;
+        return pv < rv !== desc ? -1 : 1;
       }
       const id = ids[row];
       return pid < id ? -1 : pid > id ? 1 : 0;

@@ -5,7 +5,13 @@
 
 import { bitmapOf, type Bitmap } from './bitmap.js';
 import type { ExperienceLevel } from './domain.js';
-import { applyCombination, applyModifications, baseValues, NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
+import {
+  applyCombination,
+  applyModifications,
+  baseValues,
+  NUMBER_PROPERTIES,
+  type NumberProperty,
+} from './effective.js';
 import type { ExpansionModel } from './expansions.js';
 import type { Games } from './games.js';
 import { postingsByListValue } from './links.js';
@@ -91,7 +97,13 @@ function candidatesOf(games: Games, model: ExpansionModel, row: number): Candida
   for (const { record, index } of model.combinations.get(row) ?? []) {
     const expansions = model.inReleaseOrder(record.expansions);
     if (expansions.length === 1) singletons.add(expansions[0]);
-    out.push({ tier: 1, expansions, values: applyCombination(base, record), sortedIds: idsOf(games, expansions), sequence: index });
+    out.push({
+      tier: 1,
+      expansions,
+      values: applyCombination(base, record),
+      sortedIds: idsOf(games, expansions),
+      sequence: index,
+    });
   }
   for (const expansion of model.expansionsOf(row)) {
     const mods = model.modsFor(row, expansion);

@@ -31,13 +31,10 @@ export async function insertApiKey(
   db: Queryable,
   key: Pick<ApiKeyRecord, 'id' | 'name' | 'key_hash' | 'is_admin' | 'created_at'>,
 ): Promise<void> {
-  await db.run('INSERT INTO api_keys (id, name, key_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5::TIMESTAMPTZ)', [
-    key.id,
-    key.name,
-    key.key_hash,
-    key.is_admin,
-    key.created_at,
-  ]);
+  await db.run(
+    'INSERT INTO api_keys (id, name, key_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5::TIMESTAMPTZ)',
+    [key.id, key.name, key.key_hash, key.is_admin, key.created_at],
+  );
 }
 
 /** Every key, revoked ones included, oldest first. */
@@ -65,5 +62,8 @@ export async function revokeApiKey(db: Queryable, id: string, now: string): Prom
 
 export async function touchApiKeys(db: Queryable, ids: readonly string[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.run('UPDATE api_keys SET last_used_at = $2::TIMESTAMPTZ WHERE id IN (SELECT unnest($1::VARCHAR[]))', [ids, now]);
+  await db.run('UPDATE api_keys SET last_used_at = $2::TIMESTAMPTZ WHERE id IN (SELECT unnest($1::VARCHAR[]))', [
+    ids,
+    now,
+  ]);
 }

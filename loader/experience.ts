@@ -53,7 +53,10 @@ export async function readExperience(store: Store, gameIds: readonly string[]): 
       rows: [],
       sufficient_data: complete,
       multipliers: complete
-        ? (Object.fromEntries(EXPERIENCE_LEVELS.map((level, i) => [level, Number(values[i])])) as Record<ExperienceLevel, number>)
+        ? (Object.fromEntries(EXPERIENCE_LEVELS.map((level, i) => [level, Number(values[i])])) as Record<
+            ExperienceLevel,
+            number
+          >)
         : null,
     });
   }

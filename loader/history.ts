@@ -53,13 +53,21 @@ function toNumber(value: unknown): number | null {
 function rankOf(scope: RankScope, index: number): { sql: string; params: string[] } {
   if (scope.kind === 'overall') return { sql: 's.rank_overall', params: [] };
   // Slugs are [a-z0-9-]: quoted as one JSONPath member; the path itself is bound.
-  return { sql: `TRY_CAST(json_extract_string(s.rank_by_category, $${index}) AS INTEGER)`, params: [`$."${scope.slug}"`] };
+  return {
+    sql: `TRY_CAST(json_extract_string(s.rank_by_category, $${index}) AS INTEGER)`,
+    params: [`$."${scope.slug}"`],
+  };
 }
 
 const DATE = `strftime(s.snapshot_date, '%Y-%m-%d')`;
 
 /** One game's snapshots within [from, to] (either bound may be null), oldest first. */
-export async function gameSnapshots(db: Queryable, gameId: string, from: string | null, to: string | null): Promise<SnapshotRow[]> {
+export async function gameSnapshots(
+  db: Queryable,
+  gameId: string,
+  from: string | null,
+  to: string | null,
+): Promise<SnapshotRow[]> {
   const rows = await db.all(
     `SELECT ${DATE} AS date, s.rating, s.rating_count, s.bayes_rating, s.rating_confidence, s.weight, s.weight_votes,
        s.rank_overall, CAST(s.rank_by_category AS VARCHAR) AS rank_by_category, s.owner_count, s.total_plays, s.play_count_period
@@ -97,7 +105,11 @@ function parseRanks(value: unknown): Record<string, number> | null {
 }
 
 /** The latest snapshot date on or before `date` (null: the latest of all) with a rank in the scope. */
-export async function rankingDateOnOrBefore(db: Queryable, scope: RankScope, date: string | null): Promise<string | null> {
+export async function rankingDateOnOrBefore(
+  db: Queryable,
+  scope: RankScope,
+  date: string | null,
+): Promise<string | null> {
   const rank = rankOf(scope, 2);
   const rows = await db.all(
     `SELECT strftime(max(s.snapshot_date), '%Y-%m-%d') AS date FROM game_snapshots s
@@ -152,7 +164,13 @@ export async function rankingDates(db: Queryable, scope: RankScope, from: string
 }
 
 /** Every (date, game, rank) with rank ≤ top in the scope between two dates, by date then rank. */
-export async function topRanksBetween(db: Queryable, scope: RankScope, from: string, to: string, top: number): Promise<RankPoint[]> {
+export async function topRanksBetween(
+  db: Queryable,
+  scope: RankScope,
+  from: string,
+  to: string,
+  top: number,
+): Promise<RankPoint[]> {
   const rank = rankOf(scope, 4);
   const rows = await db.all(
     `SELECT * FROM (

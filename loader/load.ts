@@ -115,7 +115,9 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
   const text = await loadTextColumns(store, rows);
   const length = text.id.length;
   if (numeric.length !== length || cols.top_player_counts.length !== length) {
-    throw new Error(`games changed while loading (${numeric.length}, ${cols.top_player_counts.length} and ${length} rows)`);
+    throw new Error(
+      `games changed while loading (${numeric.length}, ${cols.top_player_counts.length} and ${length} rows)`,
+    );
   }
   const numbers = emptyNumberArrays(length);
   for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
@@ -261,7 +263,9 @@ async function loadTextColumns(store: Store, rows: string): Promise<Record<TextC
   );
   const out = {} as Record<TextColumn, (string | null)[]>;
   if (packed.unsafe === true) {
-    const cols = await store.columns(`SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} ${gamesFrom(rows)}`);
+    const cols = await store.columns(
+      `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} ${gamesFrom(rows)}`,
+    );
     for (const [c] of entries) out[c] = cols[c] as (string | null)[];
     return out;
   }

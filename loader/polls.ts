@@ -30,10 +30,13 @@ export async function readPolls(store: Store, gameIds: readonly string[]): Promi
   const out = new Map<string, PollsRecord>();
   if (gameIds.length === 0) return out;
   const ids = [...new Set(gameIds)];
-  const games = await store.all<{ id: string; community_suggested_age: number | null; language_dependence: LanguageDependence | null }>(
-    'SELECT id, community_suggested_age, language_dependence FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))',
-    [ids],
-  );
+  const games = await store.all<{
+    id: string;
+    community_suggested_age: number | null;
+    language_dependence: LanguageDependence | null;
+  }>('SELECT id, community_suggested_age, language_dependence FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))', [
+    ids,
+  ]);
   for (const g of games) {
     out.set(g.id, {
       game_id: g.id,

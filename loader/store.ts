@@ -45,7 +45,16 @@ export const DEFAULT_STORE_OPTIONS: Required<
 
 const IN_MEMORY_PATH = ':memory:';
 
-const MEMORY_UNITS: Record<string, number> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+const MEMORY_UNITS: Record<string, number> = {
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  KIB: 2 ** 10,
+  MIB: 2 ** 20,
+  GIB: 2 ** 30,
+  TIB: 2 ** 40,
+};
 
 /** Bytes of a memory size as DuckDB reads it ("160MB" is 160·10⁶, "2GiB" 2·2³⁰); undefined if not one. */
 export function memoryBytes(size: string): number | undefined {
@@ -383,7 +392,13 @@ async function readNumberColumns(result: DuckDBMaterializedResult): Promise<Numb
       for (let i = 0; i < rows; i++) {
         const value: unknown = vector.getItem(i);
         target[offset + i] =
-          typeof value === 'number' ? value : value === null ? Number.NaN : typeof value === 'bigint' ? Number(value) : numeric(value, names[c]);
+          typeof value === 'number'
+            ? value
+            : value === null
+              ? Number.NaN
+              : typeof value === 'bigint'
+                ? Number(value)
+                : numeric(value, names[c]);
       }
     }
     offset += rows;

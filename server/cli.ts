@@ -48,7 +48,6 @@ Commands:
 Commands other than serve need the server stopped: it holds the store. The store lives in
 LUDEX_DATA_DIR (default ./data). See README.md for all settings.`;
 
-
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
     return await dispatch(argv, env);
@@ -105,12 +104,13 @@ function expectArgs(args: readonly string[], count: number, command: string): vo
 function replicaPath(args: readonly string[]): string | undefined {
   if (args.length === 0) return undefined;
   if (args.length === 2 && args[0] === '--replica' && args[1] !== '') return args[1];
-  throw new UsageError('serve takes no arguments, or --replica <path of the writer\'s replica folder>');
+  throw new UsageError("serve takes no arguments, or --replica <path of the writer's replica folder>");
 }
 
 async function serveCommand(config: Config, replicaDir: string | undefined): Promise<number> {
   const logger = createLogger(config.logLevel);
-  if (replicaDir !== undefined && !existsSync(replicaDir)) throw new CommandError(`no such replica folder: ${replicaDir}`);
+  if (replicaDir !== undefined && !existsSync(replicaDir))
+    throw new CommandError(`no such replica folder: ${replicaDir}`);
   // Signals are caught from the start, so one arriving while the server starts (or right
   // after it says it is serving) still ends in an orderly shutdown and exit 0.
   let signalled: string | undefined;
@@ -127,7 +127,8 @@ async function serveCommand(config: Config, replicaDir: string | undefined): Pro
   ]);
   let running: RunningServer;
   try {
-    running = replicaDir === undefined ? await startServer(config, logger) : await startReplica(config, replicaDir, logger);
+    running =
+      replicaDir === undefined ? await startServer(config, logger) : await startReplica(config, replicaDir, logger);
   } catch (error) {
     if (error instanceof ReplicaUnavailableError) throw new CommandError(error.message);
     throw error;
@@ -215,9 +216,12 @@ function reportForeign(report: ForeignImportReport, started: number): number {
       `${n(report.created)} games created, ${n(report.updated)} updated, ${n(report.unchanged)} unchanged.`,
   );
   const records = Object.entries(report.records).filter(([, count]) => count > 0);
-  if (records.length > 0) console.error(`  other records: ${records.map(([kind, count]) => `${n(count)} ${kind}`).join(', ')}`);
+  if (records.length > 0)
+    console.error(`  other records: ${records.map(([kind, count]) => `${n(count)} ${kind}`).join(', ')}`);
   for (const skip of report.skipped) {
-    console.error(`  skipped ${n(skip.count)}: ${skip.reason}${skip.examples.length ? ` (e.g. ${skip.examples.slice(0, 3).join(', ')})` : ''}`);
+    console.error(
+      `  skipped ${n(skip.count)}: ${skip.reason}${skip.examples.length ? ` (e.g. ${skip.examples.slice(0, 3).join(', ')})` : ''}`,
+    );
   }
   for (const file of report.rejectedFiles) console.error(`  not imported: ${file.path}: ${file.reason}`);
   return report.files > 0 && report.rejectedFiles.length === report.files ? 1 : 0;
@@ -236,7 +240,9 @@ async function exportCommand(config: Config, path: string | undefined): Promise<
       if (!output.write(`${line}\n`)) await once(output, 'drain');
     });
     if (path !== undefined) {
-      await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        output.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       console.error(`Exported ${report.lines.toLocaleString('en')} records to ${path}.`);
     }
     return 0;

@@ -111,7 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     duckdbMemoryLimit: c.DUCKDB_MEMORY_LIMIT,
-    importMemoryLimit: /^(auto|off)$/i.test(c.IMPORT_MEMORY_LIMIT) ? c.IMPORT_MEMORY_LIMIT.toLowerCase() : c.IMPORT_MEMORY_LIMIT,
+    importMemoryLimit: /^(auto|off)$/i.test(c.IMPORT_MEMORY_LIMIT)
+      ? c.IMPORT_MEMORY_LIMIT.toLowerCase()
+      : c.IMPORT_MEMORY_LIMIT,
     production: c.NODE_ENV === 'production',
     apiKeySecret: c.API_KEY_SECRET,
     rateLimitAnonymous: c.RATE_LIMIT_ANONYMOUS,
@@ -133,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function parseOrigins(value: string): '*' | readonly string[] {
-  const origins = value.split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+  const origins = value
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o.length > 0);
   return origins.includes('*') ? '*' : Object.freeze(origins);
 }

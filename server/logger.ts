@@ -7,7 +7,16 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'p
 export type { Logger };
 
 /** Fields censored wherever they appear (top level or one object down). */
-const REDACTED_FIELDS = ['key', 'api_key', 'apiKey', 'secret', 'api_key_secret', 'password', 'authorization', 'x-api-key'];
+const REDACTED_FIELDS = [
+  'key',
+  'api_key',
+  'apiKey',
+  'secret',
+  'api_key_secret',
+  'password',
+  'authorization',
+  'x-api-key',
+];
 
 export function loggerOptions(level: string): LoggerOptions {
   return {

@@ -61,8 +61,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const keys = new ApiKeys(store, apiKeySecret(config));
     await ensureAdminKey(keys);
     const abandoned = await abandonStaleRuns(store);
-    if (abandoned > 0) logger.warn({ runs: abandoned }, 'materialization runs interrupted by an earlier stop were marked abandoned');
-    const publisher = config.replicaPublish ? new ReplicaPublisher(store, config.dataDir, config.publicBaseUrl, logger) : undefined;
+    if (abandoned > 0)
+      logger.warn({ runs: abandoned }, 'materialization runs interrupted by an earlier stop were marked abandoned');
+    const publisher = config.replicaPublish
+      ? new ReplicaPublisher(store, config.dataDir, config.publicBaseUrl, logger)
+      : undefined;
     const loadStarted = performance.now();
     const initial = await loadDatasetWithInput(store);
     logger.info({ games: initial.dataset.size, ms: Math.round(performance.now() - loadStarted) }, 'dataset loaded');
@@ -80,9 +83,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     };
     const materializer = new Materializer(store, config.aggregates, reload, logger);
     const metrics = new AppMetrics(state, { processMetrics: true });
-    counters = config.redisUrl ? await connectRedisCounters(config.redisUrl, logger, metrics) : new MemoryCounterStore();
+    counters = config.redisUrl
+      ? await connectRedisCounters(config.redisUrl, logger, metrics)
+      : new MemoryCounterStore();
     let draining = false;
-    const app = createApp({ state, store, cursors, keys, materializer, ...servingDeps(config, logger, counters, metrics, () => draining) });
+    const app = createApp({
+      state,
+      store,
+      cursors,
+      keys,
+      materializer,
+      ...servingDeps(config, logger, counters, metrics, () => draining),
+    });
     const listening = await listen(app, config, logger);
     const { server, url } = listening;
     logger.info({ url, store: config.storePath }, 'Ludex is serving');
@@ -189,9 +201,14 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
     const store = slot.handle();
     const state = new DatasetState(opened.dataset);
     // The writer's secret: explicit, or the file next to the publication (co-located writer).
-    const keys = new ApiKeys(store, apiKeySecret({ ...config, dataDir: config.apiKeySecret ? config.dataDir : dirname(dir) }));
+    const keys = new ApiKeys(
+      store,
+      apiKeySecret({ ...config, dataDir: config.apiKeySecret ? config.dataDir : dirname(dir) }),
+    );
     const metrics = new AppMetrics(state, { processMetrics: true });
-    counters = config.redisUrl ? await connectRedisCounters(config.redisUrl, logger, metrics) : new MemoryCounterStore();
+    counters = config.redisUrl
+      ? await connectRedisCounters(config.redisUrl, logger, metrics)
+      : new MemoryCounterStore();
     let draining = false;
     const deps: AppDeps = {
       state,
@@ -213,7 +230,10 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
     });
     follower.start();
     const listening = await listen(app, config, logger);
-    logger.info({ url: listening.url, publication: dir, version: opened.manifest.version, writer: opened.manifest.writer }, 'Ludex replica is serving');
+    logger.info(
+      { url: listening.url, publication: dir, version: opened.manifest.version, writer: opened.manifest.writer },
+      'Ludex replica is serving',
+    );
     const activeFollower = follower;
     let closing: Promise<void> | undefined;
     const close = () =>

@@ -71,7 +71,9 @@ export class Materializer {
           this.logger.warn('scheduled materialization skipped: a run is in progress');
           return;
         }
-        await this.run('schedule').catch((error: unknown) => this.logger.error({ err: error }, 'scheduled materialization failed'));
+        await this.run('schedule').catch((error: unknown) =>
+          this.logger.error({ err: error }, 'scheduled materialization failed'),
+        );
       },
       { timezone: 'UTC', name: 'materialize', noOverlap: true },
     );
@@ -89,7 +91,10 @@ export class Materializer {
     const t0 = performance.now();
     await this.reload();
     report.timings_ms.dataset_reload = performance.now() - t0;
-    this.logger.info({ run_id: report.run_id, games_updated: report.games_updated, snapshots_written: report.snapshots_written }, 'materialization finished');
+    this.logger.info(
+      { run_id: report.run_id, games_updated: report.games_updated, snapshots_written: report.snapshots_written },
+      'materialization finished',
+    );
     return report;
   }
 }

@@ -35,7 +35,9 @@ export function continueFrom(
   statesQuery: boolean,
 ): ContinuedQuery {
   if (params.cursor !== undefined && params.before !== undefined) {
-    throw validationProblem([fieldError('before', 'cannot be combined with cursor; use one of them', 'invalid_combination')]);
+    throw validationProblem([
+      fieldError('before', 'cannot be combined with cursor; use one of them', 'invalid_combination'),
+    ]);
   }
   const token = params.cursor ?? params.before;
   if (token === undefined) return { query: given };
@@ -49,7 +51,11 @@ export function continueFrom(
   }
   if (statesQuery && JSON.stringify(decoded.query) !== JSON.stringify(given)) {
     throw validationProblem([
-      fieldError(name, 'was issued for different filters or sort; repeat the original parameters or drop them', 'invalid_cursor'),
+      fieldError(
+        name,
+        'was issued for different filters or sort; repeat the original parameters or drop them',
+        'invalid_cursor',
+      ),
     ]);
   }
   return name === 'cursor'
@@ -90,12 +96,22 @@ export function navigation(
   const links: ListLinks = { self: link(selfHref(event)) };
   const nextFrom = page.last ?? page.before;
   if (page.hasNext && nextFrom) {
-    meta.next_cursor = cursors.encode({ endpoint: target.endpoint, query: target.query, position: nextFrom, direction: 'next' });
+    meta.next_cursor = cursors.encode({
+      endpoint: target.endpoint,
+      query: target.query,
+      position: nextFrom,
+      direction: 'next',
+    });
     links.next = link(listHref(target.path, { cursor: meta.next_cursor, limit: page.limit, ...target.keep }));
   }
   const prevFrom = page.first ?? page.after;
   if (page.hasPrev && prevFrom) {
-    meta.prev_cursor = cursors.encode({ endpoint: target.endpoint, query: target.query, position: prevFrom, direction: 'prev' });
+    meta.prev_cursor = cursors.encode({
+      endpoint: target.endpoint,
+      query: target.query,
+      position: prevFrom,
+      direction: 'prev',
+    });
     links.prev = link(listHref(target.path, { before: meta.prev_cursor, limit: page.limit, ...target.keep }));
   }
   return { meta, links };

@@ -108,11 +108,15 @@ export function toProblem(error: unknown): { problem: ApiProblem; unexpected: bo
     const cause = error.cause;
     if (cause instanceof ApiProblem) return { problem: cause, unexpected: false };
     if (!error.unhandled && error.status < 500) {
-      if (error.status === 404) return { problem: new ApiProblem('not-found', 'No resource at this path.'), unexpected: false };
+      if (error.status === 404)
+        return { problem: new ApiProblem('not-found', 'No resource at this path.'), unexpected: false };
       if (error.status === 413)
         return { problem: new ApiProblem('payload-too-large', 'The request body is too large.'), unexpected: false };
       if (error.status === 415)
-        return { problem: new ApiProblem('unsupported-media-type', 'Send the body as application/json.'), unexpected: false };
+        return {
+          problem: new ApiProblem('unsupported-media-type', 'Send the body as application/json.'),
+          unexpected: false,
+        };
       return {
         problem: new ApiProblem('validation-error', 'The request could not be read (malformed URL or body).'),
         unexpected: false,

@@ -28,7 +28,10 @@ export class ReplicaPublisher {
       const started = performance.now();
       try {
         const manifest = await publishReplica(this.store, input, { dir: this.dir, writer: this.writer });
-        this.logger.info({ version: manifest.version, games: manifest.games, ms: Math.round(performance.now() - started) }, 'replica published');
+        this.logger.info(
+          { version: manifest.version, games: manifest.games, ms: Math.round(performance.now() - started) },
+          'replica published',
+        );
       } catch (error) {
         this.logger.error({ err: error, dir: this.dir }, 'replica publication failed; replicas keep the previous one');
       }

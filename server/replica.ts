@@ -6,7 +6,12 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetApi } from '../engine/api.js';
-import { MANIFEST_NAME, readManifest, readPublishedVersion, type ReplicaManifest } from '../loader/replica/publication.js';
+import {
+  MANIFEST_NAME,
+  readManifest,
+  readPublishedVersion,
+  type ReplicaManifest,
+} from '../loader/replica/publication.js';
 import { Store } from '../loader/store.js';
 import { preparedDataset } from './dataset-loader.js';
 import type { Logger } from './logger.js';
@@ -118,7 +123,9 @@ export class ReplicaFollower {
     this.retiring.add(store);
     const timer = setTimeout(() => {
       this.retiring.delete(store);
-      store.close().catch((error: unknown) => this.options.logger.warn({ err: error }, 'closing a replaced replica store failed'));
+      store
+        .close()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'closing a replaced replica store failed'));
     }, this.options.graceMs);
     timer.unref();
   }

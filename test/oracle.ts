@@ -189,7 +189,8 @@ function tier2(base: EffectiveValues, mods: OracleModification[]): EffectiveValu
     if (p !== 'weight' && v !== null) out[p] = Math.floor(v + 0.5);
   }
   if (out.min_players !== null && out.min_players < 1) out.min_players = 1;
-  if (out.min_players !== null && out.max_players !== null && out.max_players < out.min_players) out.max_players = out.min_players;
+  if (out.min_players !== null && out.max_players !== null && out.max_players < out.min_players)
+    out.max_players = out.min_players;
   if (out.weight !== null) out.weight = out.weight < 1 ? 1 : out.weight > 5 ? 5 : out.weight;
   for (const p of ['min_playtime', 'max_playtime', 'min_age'] as const) {
     const v = out[p];
@@ -241,7 +242,8 @@ function expansionsOf(catalog: OracleCatalog, base: number): number[] {
   catalog.games.forEach((g, i) => {
     if (i !== base && g.parent_game_id !== null && g.parent_game_id.toLowerCase() === baseId.toLowerCase()) out.push(i);
   });
-  for (const edge of catalog.expands) if (edge.target === base && edge.source !== base && !out.includes(edge.source)) out.push(edge.source);
+  for (const edge of catalog.expands)
+    if (edge.target === base && edge.source !== base && !out.includes(edge.source)) out.push(edge.source);
   return out;
 }
 
@@ -251,7 +253,12 @@ export function oracleCandidates(catalog: OracleCatalog, base: number): Candidat
   const out: Candidate[] = [];
   catalog.combinations.forEach((record, index) => {
     if (record.base !== base) return;
-    out.push({ tier: 1, expansions: inRelease(catalog, record.expansions), values: tier1(baseVals, record), sequence: index });
+    out.push({
+      tier: 1,
+      expansions: inRelease(catalog, record.expansions),
+      values: tier1(baseVals, record),
+      sequence: index,
+    });
   });
   for (const e of expansionsOf(catalog, base)) {
     const mods = modsOf(catalog, base, e);
@@ -264,7 +271,10 @@ export function oracleCandidates(catalog: OracleCatalog, base: number): Candidat
     if (a.tier !== b.tier) return a.tier - b.tier;
     if (a.expansions.length !== b.expansions.length) return a.expansions.length - b.expansions.length;
     if (a.expansions.length > 0) {
-      const c = releaseBefore(catalog.games[a.expansions[a.expansions.length - 1]], catalog.games[b.expansions[b.expansions.length - 1]]);
+      const c = releaseBefore(
+        catalog.games[a.expansions[a.expansions.length - 1]],
+        catalog.games[b.expansions[b.expansions.length - 1]],
+      );
       if (c !== 0) return c;
     }
     const ia = ids(a).join('|');
@@ -285,8 +295,10 @@ function multiplier(game: OracleGame, level: ExperienceLevel | undefined): numbe
 
 const has = (v: unknown): boolean => v !== undefined && v !== null;
 const listOn = <T>(v: T[] | undefined): v is T[] => Array.isArray(v) && v.length > 0;
-const atLeast = (value: number | null, bound: number | undefined): boolean => bound === undefined || (value !== null && value >= bound);
-const atMost = (value: number | null, bound: number | undefined): boolean => bound === undefined || (value !== null && value <= bound);
+const atLeast = (value: number | null, bound: number | undefined): boolean =>
+  bound === undefined || (value !== null && value >= bound);
+const atMost = (value: number | null, bound: number | undefined): boolean =>
+  bound === undefined || (value !== null && value <= bound);
 const times = (value: number | null, m: number): number | null => (value === null ? null : value * m);
 
 /** The effective-aware filters (weight optional) on a set of values of `game`. */
@@ -325,15 +337,23 @@ function passesBaseOnly(game: OracleGame, f: Filter, weightHere: boolean): boole
     if (has(f.playtime_min) && !atLeast(times(game.community_min_playtime, m), f.playtime_min)) return false;
     if (has(f.playtime_max) && !atMost(times(game.community_max_playtime, m), f.playtime_max)) return false;
   }
-  if (has(f.community_playtime_min) && !atLeast(times(game.community_min_playtime, m), f.community_playtime_min)) return false;
-  if (has(f.community_playtime_max) && !atMost(times(game.community_max_playtime, m), f.community_playtime_max)) return false;
+  if (has(f.community_playtime_min) && !atLeast(times(game.community_min_playtime, m), f.community_playtime_min))
+    return false;
+  if (has(f.community_playtime_max) && !atMost(times(game.community_max_playtime, m), f.community_playtime_max))
+    return false;
   if (f.age_source === 'community') {
-    if (!atLeast(game.community_suggested_age, f.age_min) || !atMost(game.community_suggested_age, f.age_max)) return false;
+    if (!atLeast(game.community_suggested_age, f.age_min) || !atMost(game.community_suggested_age, f.age_max))
+      return false;
   }
   if (listOn(f.type) && !f.type.includes(game.type)) return false;
   if (listOn(f.mode) && (game.mode === null || !f.mode.includes(game.mode))) return false;
-  if (listOn(f.language_dependence) && (game.language_dependence === null || !f.language_dependence.includes(game.language_dependence))) return false;
-  if (listOn(f.funding_source) && (game.funding_source === null || !f.funding_source.includes(game.funding_source))) return false;
+  if (
+    listOn(f.language_dependence) &&
+    (game.language_dependence === null || !f.language_dependence.includes(game.language_dependence))
+  )
+    return false;
+  if (listOn(f.funding_source) && (game.funding_source === null || !f.funding_source.includes(game.funding_source)))
+    return false;
   if (listOn(f.legacy_id) && (game.legacy_id === null || !f.legacy_id.includes(game.legacy_id))) return false;
   if (listOn(f.mechanics) && !f.mechanics.some((s) => game.mechanics.includes(s))) return false;
   if (listOn(f.mechanics_all) && !f.mechanics_all.every((s) => game.mechanics.includes(s))) return false;
@@ -348,7 +368,9 @@ function passesBaseOnly(game: OracleGame, f: Filter, weightHere: boolean): boole
   if (listOn(f.family) && !f.family.some((s) => game.families.includes(s))) return false;
   if (f.award) {
     const { slug, result } = f.award;
-    const ok = game.awards.some((a) => (slug === undefined || a.slug === slug) && (result === undefined || a.result === result));
+    const ok = game.awards.some(
+      (a) => (slug === undefined || a.slug === slug) && (result === undefined || a.result === result),
+    );
     if (!ok) return false;
   }
   return true;
@@ -365,7 +387,8 @@ export function oracleMatches(catalog: OracleCatalog, f: Filter): OracleMatch[] 
   const weightAware = f.effective_weight !== false;
   catalog.games.forEach((game, row) => {
     if (!effective) {
-      if (passesBaseOnly(game, f, false) && passesAware(oracleBaseValues(game), game, f, true)) out.push({ row, matchedVia: null });
+      if (passesBaseOnly(game, f, false) && passesAware(oracleBaseValues(game), game, f, true))
+        out.push({ row, matchedVia: null });
       return;
     }
     if (!passesBaseOnly(game, f, !weightAware)) return;
@@ -418,7 +441,13 @@ export function oracleSortValue(game: OracleGame, key: SortKey): number | string
 }
 
 /** Negative when (value a, id a) comes before (value b, id b) in the order. */
-function compareKeys(av: number | string | null, aid: string, bv: number | string | null, bid: string, desc: boolean): number {
+function compareKeys(
+  av: number | string | null,
+  aid: string,
+  bv: number | string | null,
+  bid: string,
+  desc: boolean,
+): number {
   if (av === null && bv !== null) return 1;
   if (av !== null && bv === null) return -1;
   if (av !== null && bv !== null && av !== bv) {
@@ -504,9 +533,12 @@ export function oracleFacets(catalog: OracleCatalog, filter: Filter, dims: reado
       const g = catalog.games[row];
       if (dim === 'type') bump(g.type);
       if (dim === 'players') {
-        for (let n = 1; n <= cap; n++) if (g.min_players !== null && g.max_players !== null && g.min_players <= n && n <= g.max_players) bump(String(n));
+        for (let n = 1; n <= cap; n++)
+          if (g.min_players !== null && g.max_players !== null && g.min_players <= n && n <= g.max_players)
+            bump(String(n));
       }
-      const slugs = dim === 'mechanics' ? g.mechanics : dim === 'categories' ? g.categories : dim === 'themes' ? g.themes : [];
+      const slugs =
+        dim === 'mechanics' ? g.mechanics : dim === 'categories' ? g.categories : dim === 'themes' ? g.themes : [];
       for (const s of new Set(slugs)) bump(s);
     }
     out[dim] = counts;

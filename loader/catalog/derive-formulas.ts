@@ -82,7 +82,9 @@ export function suggestedAgeFromPoll(rows: readonly { suggested_age: number; vot
 }
 
 /** D50: the most-voted level; ties go to the more text-dependent level. */
-export function languageFromPoll(rows: readonly { level: LanguageDependence; vote_count: number }[]): LanguageDependence | null {
+export function languageFromPoll(
+  rows: readonly { level: LanguageDependence; vote_count: number }[],
+): LanguageDependence | null {
   let best: { level: LanguageDependence; vote_count: number } | null = null;
   for (const row of rows) {
     if (row.vote_count <= 0) continue;

@@ -158,7 +158,8 @@ class Importer {
     this.relationships = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRelationships(db, items, counts.relationship));
     this.modifications = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRewrites(db, PROPERTY_MODIFICATIONS, items));
     this.combinations = new Queue(DEFAULT_BATCH_SIZE, (items) => writeRewrites(db, EXPANSION_COMBINATIONS, items));
-    for (const kind of RAW_KINDS) this.raw.set(kind, new Queue(DEFAULT_BATCH_SIZE, (items) => writeRaw(db, kind, items, counts[kind])));
+    for (const kind of RAW_KINDS)
+      this.raw.set(kind, new Queue(DEFAULT_BATCH_SIZE, (items) => writeRaw(db, kind, items, counts[kind])));
     this.snapshots = new Queue(DEFAULT_BATCH_SIZE, (items) => writeSnapshots(db, items, counts.snapshot));
   }
 

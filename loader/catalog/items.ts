@@ -81,7 +81,10 @@ export function resolveId(
   const id = generate();
   const owner = ownerOf(id);
   if (owner !== undefined) {
-    throw new RecordError('id', `the generated id ${id} is already the id of ${owner}; give this record an explicit id`);
+    throw new RecordError(
+      'id',
+      `the generated id ${id} is already the id of ${owner}; give this record an explicit id`,
+    );
   }
   return id;
 }

@@ -39,7 +39,11 @@ const MS = 'CAST(epoch_ms(v.created_at) AS DOUBLE)';
  * precision the catalog carries) then id; play logs by id alone, because the catalog has
  * no created_at for them and an order that survives a round trip must use exported fields.
  */
-export async function* readRawLines(db: Queryable, kind: RawKind, pageSize = DEFAULT_PAGE_SIZE): AsyncGenerator<string> {
+export async function* readRawLines(
+  db: Queryable,
+  kind: RawKind,
+  pageSize = DEFAULT_PAGE_SIZE,
+): AsyncGenerator<string> {
   const { table, select } = RAW_TABLES[kind];
   const byId = kind === 'play_log';
   let last: Row | undefined;

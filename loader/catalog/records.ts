@@ -20,7 +20,10 @@ import {
 } from '../../engine/domain.js';
 
 const slug = z.string().max(100).regex(SLUG_PATTERN, 'must be a lowercase slug such as "spirit-island"');
-const id = z.string().regex(UUID_PATTERN, 'must be a UUID').transform((s) => s.toLowerCase());
+const id = z
+  .string()
+  .regex(UUID_PATTERN, 'must be a UUID')
+  .transform((s) => s.toLowerCase());
 const text = (max: number) => z.string().min(1).max(max);
 const count = z.number().int().min(0);
 const playerCount = z.number().int().min(1).max(1000);
@@ -129,7 +132,10 @@ export const statsSchema = z
     community_suggested_age: age.optional(),
     language_dependence: z.enum(LANGUAGE_DEPENDENCE_LEVELS).optional(),
     player_count_ratings: z.array(playerCountRatingRow).max(100).optional(),
-    age_poll: z.array(z.strictObject({ suggested_age: age, vote_count: count })).max(100).optional(),
+    age_poll: z
+      .array(z.strictObject({ suggested_age: age, vote_count: count }))
+      .max(100)
+      .optional(),
     language_poll: z
       .array(z.strictObject({ level: z.enum(LANGUAGE_DEPENDENCE_LEVELS), vote_count: count }))
       .max(5)
@@ -202,7 +208,10 @@ export const gameRecord = z
     designers: z.array(slug).max(100).optional(),
     artists: z.array(slug).max(100).optional(),
     publishers: z.array(slug).max(200).optional(),
-    credits: z.array(z.strictObject({ person: slug, role: z.enum(CREDIT_ROLES) })).max(200).optional(),
+    credits: z
+      .array(z.strictObject({ person: slug, role: z.enum(CREDIT_ROLES) }))
+      .max(200)
+      .optional(),
     alternate_names: z
       .array(z.strictObject({ name: text(300), language: z.string().min(2).max(35).optional() }))
       .max(200)

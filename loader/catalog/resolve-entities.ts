@@ -11,7 +11,11 @@ import type { Registry } from './registry.js';
 import type { RecordOf } from './schemas.js';
 
 /** A term slug or alias of `kind` → the term's id and canonical slug. */
-export function findTerm(registry: Registry, kind: TaxonomyKind, slug: string): { id: string; slug: string } | undefined {
+export function findTerm(
+  registry: Registry,
+  kind: TaxonomyKind,
+  slug: string,
+): { id: string; slug: string } | undefined {
   const direct = registry.terms[kind].bySlug.get(slug);
   if (direct) return { id: direct.id, slug };
   const aliased = registry.aliases[kind].get(slug);
@@ -27,7 +31,10 @@ export function resolveTerm(record: RecordOf<TaxonomyKind>, ctx: ResolveContext)
   const existing = index.bySlug.get(slug);
   const aliasOwner = registry.aliases[kind].get(slug);
   if (aliasOwner !== undefined) {
-    throw new RecordError('slug', `'${slug}' is already an alias of ${kind} '${registry.termsById.get(aliasOwner)?.slug}'`);
+    throw new RecordError(
+      'slug',
+      `'${slug}' is already an alias of ${kind} '${registry.termsById.get(aliasOwner)?.slug}'`,
+    );
   }
   const id = resolveId(
     record.id,
@@ -46,7 +53,8 @@ export function resolveTerm(record: RecordOf<TaxonomyKind>, ctx: ResolveContext)
     if (!parent) throw new RecordError('parent', notFound(kind, record.parent));
     if (parent.id === id) throw new RecordError('parent', 'a term cannot be its own parent');
     for (let at: string | null = parent.id, steps = 0; at !== null; steps++) {
-      if (at === id || steps > index.bySlug.size) throw new RecordError('parent', `'${record.parent}' descends from '${slug}'; parents cannot form a cycle`);
+      if (at === id || steps > index.bySlug.size)
+        throw new RecordError('parent', `'${record.parent}' descends from '${slug}'; parents cannot form a cycle`);
       const above = registry.termsById.get(at);
       at = above ? (index.bySlug.get(above.slug)?.parentId ?? null) : null;
     }
@@ -56,14 +64,17 @@ export function resolveTerm(record: RecordOf<TaxonomyKind>, ctx: ResolveContext)
   const seen = new Set<string>();
   aliases.forEach((alias, i) => {
     const field = `aliases.${i}`;
-    if (alias === slug) throw new RecordError(field, 'an alias cannot repeat the term\'s own slug');
+    if (alias === slug) throw new RecordError(field, "an alias cannot repeat the term's own slug");
     if (seen.has(alias)) throw new RecordError(field, `'${alias}' is listed twice`);
     seen.add(alias);
     const term = index.bySlug.get(alias);
     if (term && term.id !== id) throw new RecordError(field, `'${alias}' is the slug of another ${kind}`);
     const owner = registry.aliases[kind].get(alias);
     if (owner !== undefined && owner !== id) {
-      throw new RecordError(field, `'${alias}' is already an alias of ${kind} '${registry.termsById.get(owner)?.slug}'`);
+      throw new RecordError(
+        field,
+        `'${alias}' is already an alias of ${kind} '${registry.termsById.get(owner)?.slug}'`,
+      );
     }
   });
   const sortedAliases = [...aliases].sort();

@@ -57,13 +57,22 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
       return term;
     });
     resolved[field] = terms.map((t) => t.slug);
-    add('game_terms', terms.map((t, position) => ({ game_id: id, term_id: t.id, position })));
+    add(
+      'game_terms',
+      terms.map((t, position) => ({ game_id: id, term_id: t.id, position })),
+    );
   }
 
   const families = namedIds(registry, 'family', record.families ?? [], 'families');
-  add('game_families', families.map((family_id, position) => ({ game_id: id, family_id, position })));
+  add(
+    'game_families',
+    families.map((family_id, position) => ({ game_id: id, family_id, position })),
+  );
   const publishers = namedIds(registry, 'publisher', record.publishers ?? [], 'publishers');
-  add('game_publishers', publishers.map((publisher_id, position) => ({ game_id: id, publisher_id, position })));
+  add(
+    'game_publishers',
+    publishers.map((publisher_id, position) => ({ game_id: id, publisher_id, position })),
+  );
 
   const creditKeys = new Set<string>();
   const credit = (person_id: string, role: string, position: number, field: string): JsonRow => {
@@ -73,13 +82,21 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
     return { game_id: id, person_id, role, position };
   };
   const designers = namedIds(registry, 'person', record.designers ?? [], 'designers');
-  add('game_credits', designers.map((p, i) => credit(p, 'designer', i, `designers.${i}`)));
+  add(
+    'game_credits',
+    designers.map((p, i) => credit(p, 'designer', i, `designers.${i}`)),
+  );
   const artists = namedIds(registry, 'person', record.artists ?? [], 'artists');
-  add('game_credits', artists.map((p, i) => credit(p, 'artist', i, `artists.${i}`)));
+  add(
+    'game_credits',
+    artists.map((p, i) => credit(p, 'artist', i, `artists.${i}`)),
+  );
   const credits = record.credits ?? [];
   add(
     'game_credits',
-    credits.map((c, i) => credit(namedId(registry, 'person', c.person, `credits.${i}.person`), c.role, i, `credits.${i}`)),
+    credits.map((c, i) =>
+      credit(namedId(registry, 'person', c.person, `credits.${i}.person`), c.role, i, `credits.${i}`),
+    ),
   );
 
   add(
@@ -107,7 +124,10 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
   if (legacy !== null) {
     const owner = registry.legacyOwner.get(legacy);
     if (owner !== undefined && owner !== id) {
-      throw new RecordError('legacy_id', `${legacy} is already the legacy_id of game '${registry.games.slugById.get(owner)}'`);
+      throw new RecordError(
+        'legacy_id',
+        `${legacy} is already the legacy_id of game '${registry.games.slugById.get(owner)}'`,
+      );
     }
     add('external_identifiers', [
       { game_id: id, source: LEGACY_SOURCE, external_id: legacy, is_numeric: typeof record.legacy_id === 'number' },
@@ -176,7 +196,10 @@ function checkParentChange(registry: Registry, id: string, parentId: string | nu
     if (!c.expansion_ids.includes(id)) continue;
     if (c.base_game_id !== parentId && !registry.expands.has(`${id}>${c.base_game_id}`)) {
       const base = registry.games.slugById.get(c.base_game_id);
-      throw new RecordError('parent', `this game is in an expansion combination of '${base}', so it must stay an expansion of it`);
+      throw new RecordError(
+        'parent',
+        `this game is in an expansion combination of '${base}', so it must stay an expansion of it`,
+      );
     }
   }
 }
@@ -201,7 +224,8 @@ function namedIds(registry: Registry, kind: NamedKind, slugs: readonly string[],
 function normalizeStats(stats: CatalogStats): CatalogStats {
   return {
     ...stats,
-    player_count_ratings: stats.player_count_ratings && [...stats.player_count_ratings].sort((a, b) => a.player_count - b.player_count),
+    player_count_ratings:
+      stats.player_count_ratings && [...stats.player_count_ratings].sort((a, b) => a.player_count - b.player_count),
     age_poll: stats.age_poll && [...stats.age_poll].sort((a, b) => a.suggested_age - b.suggested_age),
     language_poll: stats.language_poll && sortByLevel(stats.language_poll, LANGUAGE_DEPENDENCE_LEVELS),
     experience_playtime: stats.experience_playtime && sortByLevel(stats.experience_playtime, EXPERIENCE_LEVELS),
@@ -232,8 +256,14 @@ function addStatsRows(game_id: string, s: CatalogStats, add: (table: string, row
     'baseline_player_count_ratings',
     (s.player_count_ratings ?? []).map((r) => ({ game_id, ...r, rating_stddev: r.rating_stddev ?? null })),
   );
-  add('baseline_age_poll', (s.age_poll ?? []).map((r) => ({ game_id, ...r })));
-  add('baseline_language_poll', (s.language_poll ?? []).map((r) => ({ game_id, ...r })));
+  add(
+    'baseline_age_poll',
+    (s.age_poll ?? []).map((r) => ({ game_id, ...r })),
+  );
+  add(
+    'baseline_language_poll',
+    (s.language_poll ?? []).map((r) => ({ game_id, ...r })),
+  );
   add(
     'baseline_experience_playtime',
     (s.experience_playtime ?? []).map((r) => ({

@@ -40,7 +40,10 @@ export function resolveModification(
   if (expansion.parentId === null) {
     throw new RecordError('expansion', `game '${record.expansion}' is not an expansion with a parent game`);
   }
-  const id = record.id ?? registry.modificationByKey.get(modificationKey(expansion.id, record.property, record.operation)) ?? newId();
+  const id =
+    record.id ??
+    registry.modificationByKey.get(modificationKey(expansion.id, record.property, record.operation)) ??
+    newId();
   const previous = registry.modifications.get(id);
   const line = canonicalLine('property_modification', { ...record, id });
   if (previous && previous.line === line && previous.base_game_id === expansion.parentId) {
@@ -91,7 +94,11 @@ export function resolveCombination(
   if (record.min_players !== undefined && record.max_players !== undefined && record.min_players > record.max_players) {
     throw new RecordError('min_players', 'must not exceed max_players');
   }
-  if (record.min_playtime !== undefined && record.max_playtime !== undefined && record.min_playtime > record.max_playtime) {
+  if (
+    record.min_playtime !== undefined &&
+    record.max_playtime !== undefined &&
+    record.min_playtime > record.max_playtime
+  ) {
     throw new RecordError('min_playtime', 'must not exceed max_playtime');
   }
   const expansionIds = expansions.map((e) => e.id).sort();
@@ -101,7 +108,9 @@ export function resolveCombination(
     stored,
     (candidate) => {
       const other = registry.combinations.get(candidate);
-      return other ? `the expansion combination of '${registry.games.slugById.get(other.base_game_id)}' with another set` : undefined;
+      return other
+        ? `the expansion combination of '${registry.games.slugById.get(other.base_game_id)}' with another set`
+        : undefined;
     },
     'this expansion combination',
     newId,

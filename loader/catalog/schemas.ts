@@ -65,7 +65,10 @@ export function parseRecord(value: unknown): CatalogRecord {
   const kind = (value as { kind?: unknown }).kind;
   if (kind === undefined) throw new RecordError('kind', 'is required');
   if (!isCatalogKind(kind)) {
-    throw new RecordError('kind', `unknown kind ${JSON.stringify(kind)}; expected one of ${CATALOG_KIND_ORDER.join(', ')}`);
+    throw new RecordError(
+      'kind',
+      `unknown kind ${JSON.stringify(kind)}; expected one of ${CATALOG_KIND_ORDER.join(', ')}`,
+    );
   }
   const result = (RECORD_SCHEMAS[kind] as z.ZodType<CatalogRecord, unknown>).safeParse(value);
   if (!result.success) throw fromZodIssues(result.error.issues);

@@ -5,7 +5,15 @@
 
 import { TAXONOMY_KINDS } from '../../engine/domain.js';
 import type { Queryable } from '../store.js';
-import { deleteWhereIn, insertRows, jsonBatches, jsonRowsSource, updateRows, upsertRows, type TableSpec } from './bulk.js';
+import {
+  deleteWhereIn,
+  insertRows,
+  jsonBatches,
+  jsonRowsSource,
+  updateRows,
+  upsertRows,
+  type TableSpec,
+} from './bulk.js';
 import type { EntityItem, RawItem, RelationshipItem, RewriteItem, SnapshotItem } from './items.js';
 import { readNamedLines, readTermLines, type EntityKind, type NamedKind } from './read-entities.js';
 import { readGameLines } from './read-games.js';
@@ -60,7 +68,10 @@ const gameChildren: ChildTable[] = [
 gameChildren.push({ spec: T.EXTERNAL_IDENTIFIERS, key: 'game_id', where: `source = '${T.LEGACY_SOURCE}'` });
 
 const WRITERS: Record<EntityKind, EntityWriter> = {
-  ...(Object.fromEntries(TAXONOMY_KINDS.map((k) => [k, termWriter])) as Record<(typeof TAXONOMY_KINDS)[number], EntityWriter>),
+  ...(Object.fromEntries(TAXONOMY_KINDS.map((k) => [k, termWriter])) as Record<
+    (typeof TAXONOMY_KINDS)[number],
+    EntityWriter
+  >),
   person: namedWriter('person', T.PEOPLE),
   publisher: namedWriter('publisher', T.PUBLISHERS),
   family: namedWriter('family', T.FAMILIES),
@@ -68,7 +79,12 @@ const WRITERS: Record<EntityKind, EntityWriter> = {
   game: { main: T.GAMES, set: T.GAME_CATALOG_COLUMNS, children: gameChildren, read: readGameLines },
 };
 
-export async function writeEntities(db: Queryable, kind: EntityKind, items: readonly EntityItem[], counts: ImportCounts): Promise<void> {
+export async function writeEntities(
+  db: Queryable,
+  kind: EntityKind,
+  items: readonly EntityItem[],
+  counts: ImportCounts,
+): Promise<void> {
   const writer = WRITERS[kind];
   const stored = await writer.read(
     db,
@@ -90,17 +106,35 @@ export async function writeEntities(db: Queryable, kind: EntityKind, items: read
   }
   const updatedIds = updates.map((i) => i.id);
   for (const child of writer.children) await deleteWhereIn(db, child.spec.table, child.key, updatedIds, child.where);
-  await updateRows(db, writer.main, 'id', writer.set, updates.map((i) => i.main));
-  await insertRows(db, writer.main, inserts.map((i) => i.main));
+  await updateRows(
+    db,
+    writer.main,
+    'id',
+    writer.set,
+    updates.map((i) => i.main),
+  );
+  await insertRows(
+    db,
+    writer.main,
+    inserts.map((i) => i.main),
+  );
   const changed = [...updates, ...inserts];
   for (const child of writer.children) {
-    await insertRows(db, child.spec, changed.flatMap((i) => i.children[child.spec.table] ?? []));
+    await insertRows(
+      db,
+      child.spec,
+      changed.flatMap((i) => i.children[child.spec.table] ?? []),
+    );
   }
 }
 
 const RELATIONSHIP_KEY = T.RELATIONSHIPS.columns.filter((c) => c.name !== 'ordinal');
 
-export async function writeRelationships(db: Queryable, items: readonly RelationshipItem[], counts: ImportCounts): Promise<void> {
+export async function writeRelationships(
+  db: Queryable,
+  items: readonly RelationshipItem[],
+  counts: ImportCounts,
+): Promise<void> {
   const keyOf = (r: Record<string, unknown>) => `${r.source_game_id}|${r.target_game_id}|${r.relationship_type}`;
   const stored = new Map<string, number>();
   for (const batch of jsonBatches(items.flatMap((i) => i.rows))) {
@@ -122,13 +156,28 @@ export async function writeRelationships(db: Queryable, items: readonly Relation
     counts[found.some((o) => o !== undefined) ? 'updated' : 'inserted']++;
     changed.push(...item.rows);
   }
-  await upsertRows(db, T.RELATIONSHIPS, ['source_game_id', 'target_game_id', 'relationship_type'], ['ordinal'], changed);
+  await upsertRows(
+    db,
+    T.RELATIONSHIPS,
+    ['source_game_id', 'target_game_id', 'relationship_type'],
+    ['ordinal'],
+    changed,
+  );
 }
 
 /** Modifications and combinations arrive already classified: replace each by id. */
 export async function writeRewrites(db: Queryable, spec: TableSpec, items: readonly RewriteItem[]): Promise<void> {
-  await deleteWhereIn(db, spec.table, 'id', items.map((i) => i.id));
-  await insertRows(db, spec, items.map((i) => i.row));
+  await deleteWhereIn(
+    db,
+    spec.table,
+    'id',
+    items.map((i) => i.id),
+  );
+  await insertRows(
+    db,
+    spec,
+    items.map((i) => i.row),
+  );
 }
 
 const RAW_SPECS: Record<RawKind, TableSpec> = {
@@ -140,7 +189,12 @@ const RAW_SPECS: Record<RawKind, TableSpec> = {
   play_log: T.PLAY_LOGS,
 };
 
-export async function writeRaw(db: Queryable, kind: RawKind, items: readonly RawItem[], counts: ImportCounts): Promise<void> {
+export async function writeRaw(
+  db: Queryable,
+  kind: RawKind,
+  items: readonly RawItem[],
+  counts: ImportCounts,
+): Promise<void> {
   const given = items.filter((i) => i.givenId).map((i) => i.id);
   const present = new Set<string>();
   if (given.length > 0) {
@@ -164,9 +218,15 @@ export async function writeRaw(db: Queryable, kind: RawKind, items: readonly Raw
   await insertRows(db, RAW_SPECS[kind], rows);
 }
 
-const SNAPSHOT_METRICS = T.GAME_SNAPSHOTS.columns.map((c) => c.name).filter((c) => c !== 'game_id' && c !== 'snapshot_date');
+const SNAPSHOT_METRICS = T.GAME_SNAPSHOTS.columns
+  .map((c) => c.name)
+  .filter((c) => c !== 'game_id' && c !== 'snapshot_date');
 
-export async function writeSnapshots(db: Queryable, items: readonly SnapshotItem[], counts: ImportCounts): Promise<void> {
+export async function writeSnapshots(
+  db: Queryable,
+  items: readonly SnapshotItem[],
+  counts: ImportCounts,
+): Promise<void> {
   const stored = await readSnapshotLinesForKeys(db, items);
   const changed = [];
   for (const item of items) {

@@ -21,35 +21,65 @@ export interface AwardResultFact {
 
 export const AWARDS: readonly AwardFact[] = [
   {
-    slug: 'spiel-des-jahres', name: 'Spiel des Jahres',
+    slug: 'spiel-des-jahres',
+    name: 'Spiel des Jahres',
     description: 'German game of the year, awarded by a jury of critics since 1979 to a game for families and friends.',
-    organization: 'Spiel des Jahres e.V.', website: 'https://www.spiel-des-jahres.de',
+    organization: 'Spiel des Jahres e.V.',
+    website: 'https://www.spiel-des-jahres.de',
   },
   {
-    slug: 'kennerspiel-des-jahres', name: 'Kennerspiel des Jahres',
-    description: 'Connoisseur game of the year, awarded since 2011 by the Spiel des Jahres jury to a more demanding game.',
-    organization: 'Spiel des Jahres e.V.', website: 'https://www.spiel-des-jahres.de',
+    slug: 'kennerspiel-des-jahres',
+    name: 'Kennerspiel des Jahres',
+    description:
+      'Connoisseur game of the year, awarded since 2011 by the Spiel des Jahres jury to a more demanding game.',
+    organization: 'Spiel des Jahres e.V.',
+    website: 'https://www.spiel-des-jahres.de',
   },
   {
-    slug: 'kinderspiel-des-jahres', name: 'Kinderspiel des Jahres',
+    slug: 'kinderspiel-des-jahres',
+    name: 'Kinderspiel des Jahres',
     description: "Children's game of the year, awarded by the Spiel des Jahres association.",
-    organization: 'Spiel des Jahres e.V.', website: 'https://www.spiel-des-jahres.de',
+    organization: 'Spiel des Jahres e.V.',
+    website: 'https://www.spiel-des-jahres.de',
   },
   {
-    slug: 'deutscher-spiele-preis', name: 'Deutscher Spiele Preis',
-    description: 'German game prize decided by a vote of players, retailers and journalists, presented at SPIEL in Essen.',
+    slug: 'deutscher-spiele-preis',
+    name: 'Deutscher Spiele Preis',
+    description:
+      'German game prize decided by a vote of players, retailers and journalists, presented at SPIEL in Essen.',
   },
   {
-    slug: 'as-d-or', name: "As d'Or – Jeu de l'Année",
+    slug: 'as-d-or',
+    name: "As d'Or – Jeu de l'Année",
     description: 'French game of the year award presented at the Festival International des Jeux in Cannes.',
     organization: 'Festival International des Jeux de Cannes',
   },
 ];
 
-const sdj = (game: string, year: number, result: AwardResult = 'won'): AwardResultFact => ({ game, award: 'spiel-des-jahres', year, result });
-const kdj = (game: string, year: number, result: AwardResult = 'won'): AwardResultFact => ({ game, award: 'kennerspiel-des-jahres', year, result });
-const kids = (game: string, year: number): AwardResultFact => ({ game, award: 'kinderspiel-des-jahres', year, result: 'won' });
-const dsp = (game: string, year: number): AwardResultFact => ({ game, award: 'deutscher-spiele-preis', year, result: 'won' });
+const sdj = (game: string, year: number, result: AwardResult = 'won'): AwardResultFact => ({
+  game,
+  award: 'spiel-des-jahres',
+  year,
+  result,
+});
+const kdj = (game: string, year: number, result: AwardResult = 'won'): AwardResultFact => ({
+  game,
+  award: 'kennerspiel-des-jahres',
+  year,
+  result,
+});
+const kids = (game: string, year: number): AwardResultFact => ({
+  game,
+  award: 'kinderspiel-des-jahres',
+  year,
+  result: 'won',
+});
+const dsp = (game: string, year: number): AwardResultFact => ({
+  game,
+  award: 'deutscher-spiele-preis',
+  year,
+  result: 'won',
+});
 
 export const AWARD_RESULTS: readonly AwardResultFact[] = [
   // Spiel des Jahres winners

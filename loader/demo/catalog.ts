@@ -50,9 +50,17 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
   records.push(...people(games));
 
   const usedPublishers = new Set(games.flatMap((g) => g.publishers ?? []));
-  records.push(...PUBLISHERS.filter((p) => usedPublishers.has(p.slug)).sort(bySlug).map(publisherRecord));
+  records.push(
+    ...PUBLISHERS.filter((p) => usedPublishers.has(p.slug))
+      .sort(bySlug)
+      .map(publisherRecord),
+  );
   const usedFamilies = new Set(games.flatMap((g) => g.families ?? []));
-  records.push(...FAMILIES.filter((f) => usedFamilies.has(f.slug)).sort(bySlug).map(familyRecord));
+  records.push(
+    ...FAMILIES.filter((f) => usedFamilies.has(f.slug))
+      .sort(bySlug)
+      .map(familyRecord),
+  );
   records.push(...AWARDS.map(awardRecord));
 
   const gameRecords = games.map((g) =>
@@ -66,7 +74,13 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
 
   for (const e of EXPANSIONS) {
     if (e.parent && e.type !== 'standalone_expansion') {
-      records.push({ kind: 'relationship', source: e.slug, target: e.parent, relationship_type: 'expands', ordinal: ordinalOf(e) });
+      records.push({
+        kind: 'relationship',
+        source: e.slug,
+        target: e.parent,
+        relationship_type: 'expands',
+        ordinal: ordinalOf(e),
+      });
     }
   }
   for (const rel of RELATIONSHIPS) {
@@ -87,7 +101,13 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
   for (const g of mostRated.filter((x) => (x.type ?? 'base_game') === 'base_game').slice(0, SNAPSHOT_GAMES)) {
     const s = statsBySlug.get(g.slug)?.stats;
     // Demo stats always carry both pairs; a game without them gets no snapshot history.
-    if (s?.rating === undefined || s.rating_votes === undefined || s.weight === undefined || s.weight_votes === undefined) continue;
+    if (
+      s?.rating === undefined ||
+      s.rating_votes === undefined ||
+      s.weight === undefined ||
+      s.weight_votes === undefined
+    )
+      continue;
     subjects.push({
       slug: g.slug,
       categories: g.categories ?? [],
@@ -120,7 +140,8 @@ function people(games: readonly GameFact[]): CatalogRecord[] {
     for (const name of [...(g.designers ?? []), ...(g.artists ?? []), ...(g.credits ?? []).map((c) => c.person)]) {
       const slug = slugify(name);
       const known = names.get(slug);
-      if (known !== undefined && known !== name) throw new Error(`two spellings for person ${slug}: "${known}" and "${name}"`);
+      if (known !== undefined && known !== name)
+        throw new Error(`two spellings for person ${slug}: "${known}" and "${name}"`);
       names.set(slug, name);
     }
   }

@@ -26,7 +26,12 @@ export const PUBLISHERS: readonly PublisherFact[] = [
   { slug: 'dlp-games', name: 'dlp games', country: 'DE' },
   { slug: 'edition-spielwiese', name: 'Edition Spielwiese', country: 'DE' },
   { slug: 'eggertspiele', name: 'eggertspiele', country: 'DE' },
-  { slug: 'fantasy-flight-games', name: 'Fantasy Flight Games', country: 'US', website: 'https://www.fantasyflightgames.com' },
+  {
+    slug: 'fantasy-flight-games',
+    name: 'Fantasy Flight Games',
+    country: 'US',
+    website: 'https://www.fantasyflightgames.com',
+  },
   { slug: 'fata-morgana-spiele', name: 'Fata Morgana Spiele', country: 'CH' },
   { slug: 'feuerland-spiele', name: 'Feuerland Spiele', country: 'DE' },
   { slug: 'flatout-games', name: 'Flatout Games', country: 'US' },

@@ -30,11 +30,24 @@ export function personRecord(name: string): Of<'person'> {
 }
 
 export function publisherRecord(p: PublisherFact): Of<'publisher'> {
-  return compact({ kind: 'publisher', id: entityId('publisher', p.slug), slug: p.slug, name: p.name, country: p.country, website: p.website });
+  return compact({
+    kind: 'publisher',
+    id: entityId('publisher', p.slug),
+    slug: p.slug,
+    name: p.name,
+    country: p.country,
+    website: p.website,
+  });
 }
 
 export function familyRecord(f: FamilyFact): Of<'family'> {
-  return compact({ kind: 'family', id: entityId('family', f.slug), slug: f.slug, name: f.name, description: f.description });
+  return compact({
+    kind: 'family',
+    id: entityId('family', f.slug),
+    slug: f.slug,
+    name: f.name,
+    description: f.description,
+  });
 }
 
 export function awardRecord(a: AwardFact): Of<'award'> {

@@ -14,7 +14,11 @@ export interface RelationshipFact {
 export const RELATIONSHIPS: readonly RelationshipFact[] = [
   { source: 'brass-birmingham', target: 'brass-lancashire', type: 'reimplements' },
   { source: 'eclipse-second-dawn-for-the-galaxy', target: 'eclipse', type: 'reimplements' },
-  { source: 'through-the-ages-a-new-story-of-civilization', target: 'through-the-ages-a-story-of-civilization', type: 'reimplements' },
+  {
+    source: 'through-the-ages-a-new-story-of-civilization',
+    target: 'through-the-ages-a-story-of-civilization',
+    type: 'reimplements',
+  },
   { source: 'pandemic-legacy-season-1', target: 'pandemic', type: 'reimplements' },
   { source: 'keltis', target: 'lost-cities', type: 'reimplements' },
   { source: 'carcassonne-big-box', target: 'carcassonne', type: 'contains' },

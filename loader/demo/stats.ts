@@ -49,11 +49,13 @@ export function generateStats(game: GameFact, override: StatsOverride = {}): Sta
     community_suggested_age: suggestedAge,
     language_dependence: language,
     // Without printed player counts there are no supported counts to poll.
-    player_count_ratings: override.player_count_ratings ?? (game.players ? playerCountRatings(r, game.players, popularity) : undefined),
+    player_count_ratings:
+      override.player_count_ratings ?? (game.players ? playerCountRatings(r, game.players, popularity) : undefined),
     age_poll: agePoll(r, suggestedAge, popularity),
     language_poll: languagePoll(r, language, popularity),
   };
-  const experience = override.experience_playtime ?? experiencePlaytime(r, game, communityMin, communityMax, popularity);
+  const experience =
+    override.experience_playtime ?? experiencePlaytime(r, game, communityMin, communityMax, popularity);
   if (experience.length) stats.experience_playtime = experience;
   return stats;
 }
@@ -157,7 +159,11 @@ function pickLanguage(r: Rng): LanguageDependence {
 }
 
 /** The chosen level always holds the plurality, so the poll and the summary agree. */
-function languagePoll(r: Rng, level: LanguageDependence, popularity: number): { level: LanguageDependence; vote_count: number }[] {
+function languagePoll(
+  r: Rng,
+  level: LanguageDependence,
+  popularity: number,
+): { level: LanguageDependence; vote_count: number }[] {
   const centre = LANGUAGE_DEPENDENCE_LEVELS.indexOf(level);
   const total = Math.max(5, Math.round(popularity * r.range(0.002, 0.006)));
   return LANGUAGE_DEPENDENCE_LEVELS.map((l, i) => {
@@ -179,7 +185,7 @@ function playerCountRatings(r: Rng, players: readonly [number, number], populari
     rows.push({
       player_count: n,
       average_rating: round(average, 1),
-      rating_count: Math.max(1, Math.round(popularity * 0.03 * r.range(0.5, 1.1) / (1 + distance * 0.6))),
+      rating_count: Math.max(1, Math.round((popularity * 0.03 * r.range(0.5, 1.1)) / (1 + distance * 0.6))),
       rating_stddev: round(clamp(0.5 + distance * 0.2 + r.range(0, 0.3), 0.3, 2), 1),
     });
   }

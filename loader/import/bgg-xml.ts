@@ -75,15 +75,33 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
       fileCandidates.push(...relationshipCandidates(item));
       noteMissingParent(item, type, converted.game.parent, skips);
     }
-    if (await runBatch(store, records, { now, aggregates: options.aggregates, refreshAggregates: false }, report, file, known)) {
+    if (
+      await runBatch(
+        store,
+        records,
+        { now, aggregates: options.aggregates, refreshAggregates: false },
+        report,
+        file,
+        known,
+      )
+    ) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
     }
-    options.onProgress?.(`${index + 1}/${files.length} files, ${report.created + report.updated + report.unchanged} games`);
+    options.onProgress?.(
+      `${index + 1}/${files.length} files, ${report.created + report.updated + report.unchanged} games`,
+    );
   }
 
   const last = linkRecords(deferred, candidates, known, skips);
-  await runBatch(store, last, { now, aggregates: options.aggregates, refreshAggregates: false }, report, LINKS_BATCH, known);
+  await runBatch(
+    store,
+    last,
+    { now, aggregates: options.aggregates, refreshAggregates: false },
+    report,
+    LINKS_BATCH,
+    known,
+  );
   report.skipped = skips.list();
   return report;
 });
@@ -125,7 +143,12 @@ function noteMissingParent(item: BggItem, type: GameType, parent: string | undef
 }
 
 /** The last batch: waiting expansions (bases before their expansions), then relationships. */
-function linkRecords(deferred: Pending[], candidates: RelationshipCandidate[], known: Known, skips: Skips): CatalogRecord[] {
+function linkRecords(
+  deferred: Pending[],
+  candidates: RelationshipCandidate[],
+  known: Known,
+  skips: Skips,
+): CatalogRecord[] {
   const records: CatalogRecord[] = [];
   let waiting = deferred;
   while (waiting.length) {
@@ -174,7 +197,11 @@ async function runBatch(
     return true;
   }
   try {
-    const result = await importCatalog(store, records.map((r) => JSON.stringify(r)), importOptions);
+    const result = await importCatalog(
+      store,
+      records.map((r) => JSON.stringify(r)),
+      importOptions,
+    );
     known.commit();
     addCounts(report, result);
     return true;

@@ -34,8 +34,15 @@ export function trimSlug(slug: string, maxLength: number = MAX_SLUG_LENGTH): str
  * (or the name gives no slug at all: `<prefix>-<id>`). Deterministic for a given name, id
  * and set of taken slugs, so re-running an import over the same store picks the same slug.
  */
-export function uniqueSlug(name: string, id: string | number, taken: (slug: string) => boolean, prefix = 'item'): string {
-  const suffix = `-${String(id).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function uniqueSlug(
+  name: string,
+  id: string | number,
+  taken: (slug: string) => boolean,
+  prefix = 'item',
+): string {
+  const suffix = `-${String(id)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
   const base = slugify(name, MAX_SLUG_LENGTH);
   if (base !== '' && !taken(base)) return base;
   const stem = base === '' ? prefix : trimSlug(base, MAX_SLUG_LENGTH - suffix.length);

@@ -49,7 +49,11 @@ export interface PipelineResult {
 }
 
 /** Recomputes every game's aggregates inside the caller's transaction. */
-export async function refreshAggregates(db: Queryable, now: Date, settings: AggregateSettings = {}): Promise<PipelineResult> {
+export async function refreshAggregates(
+  db: Queryable,
+  now: Date,
+  settings: AggregateSettings = {},
+): Promise<PipelineResult> {
   const timings: Record<string, number> = {};
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
@@ -63,7 +67,12 @@ export async function refreshAggregates(db: Queryable, now: Date, settings: Aggr
     const g = await timed('step2_global_mean', () => globalMeanRating(db));
     await timed('step3_confidence', () => computeConfidence(db, g));
     await timed('step4_bayes_ranks', () =>
-      computeRanks(db, settings.bayesPriorMean ?? g, settings.bayesPriorVotes ?? BAYES_PRIOR_VOTES, settings.rankMinVotes ?? RANK_MIN_VOTES),
+      computeRanks(
+        db,
+        settings.bayesPriorMean ?? g,
+        settings.bayesPriorVotes ?? BAYES_PRIOR_VOTES,
+        settings.rankMinVotes ?? RANK_MIN_VOTES,
+      ),
     );
     await timed('step5_player_counts_multipliers', () =>
       computeDerived(db, {

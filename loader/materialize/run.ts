@@ -70,11 +70,10 @@ export async function materialize(store: Store, options: MaterializeOptions): Pr
     });
   } catch (error) {
     await store
-      .run(`UPDATE materialization_runs SET status = 'failed', finished_at = $2::TIMESTAMPTZ, error = $3 WHERE id = $1`, [
-        runId,
-        new Date().toISOString(),
-        error instanceof Error ? error.message : String(error),
-      ])
+      .run(
+        `UPDATE materialization_runs SET status = 'failed', finished_at = $2::TIMESTAMPTZ, error = $3 WHERE id = $1`,
+        [runId, new Date().toISOString(), error instanceof Error ? error.message : String(error)],
+      )
       .catch(() => undefined);
     throw error;
   }

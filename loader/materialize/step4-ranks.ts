@@ -40,6 +40,11 @@ FROM bayes b
 LEFT JOIN overall o ON o.id = b.id
 LEFT JOIN by_category c ON c.game_id = b.id`;
 
-export async function computeRanks(db: Queryable, priorMean: number | null, priorVotes: number, rankMinVotes: number): Promise<void> {
+export async function computeRanks(
+  db: Queryable,
+  priorMean: number | null,
+  priorVotes: number,
+  rankMinVotes: number,
+): Promise<void> {
   await db.run(STEP4_SQL, [priorMean, priorVotes, rankMinVotes]);
 }

@@ -37,6 +37,11 @@ JOIN ${STEP4_TABLE} b ON b.id = s.id
 LEFT JOIN recent r ON r.game_id = s.id
 LEFT JOIN previous p ON p.game_id = s.id`;
 
-export async function computeTrending(db: Queryable, now: string, windowDays: number, previousSnapshotDate: string): Promise<void> {
+export async function computeTrending(
+  db: Queryable,
+  now: string,
+  windowDays: number,
+  previousSnapshotDate: string,
+): Promise<void> {
   await db.run(TRENDING_SQL, [now, windowDays, previousSnapshotDate]);
 }

@@ -91,7 +91,9 @@ export async function writeGames(db: Queryable, now: string): Promise<number> {
     await db.run(CHANGES_SQL);
     await db.run(updateSql([...LIST_COLUMNS, ...SCALAR_COLUMNS], true), [now]);
     await db.run(updateSql(SCALAR_COLUMNS, false), [now]);
-    const [row] = await db.all<{ n: number }>(`SELECT CAST(count(*) FILTER (WHERE aggregates_changed) AS INTEGER) AS n FROM ${CHANGES_TABLE}`);
+    const [row] = await db.all<{ n: number }>(
+      `SELECT CAST(count(*) FILTER (WHERE aggregates_changed) AS INTEGER) AS n FROM ${CHANGES_TABLE}`,
+    );
     return row?.n ?? 0;
   } finally {
     await db.run(`DROP VIEW IF EXISTS ${RESULT_VIEW}`);

@@ -3,7 +3,19 @@
 // is a small table of its own (typed arrays zero-copy, strings as Utf8, nested values as
 // JSON text). One file per part, because an Arrow IPC file holds a single schema.
 
-import { Bool, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC, vectorFromArray, type Vector, Int32, Uint32 } from 'apache-arrow';
+import {
+  Bool,
+  Table,
+  Utf8,
+  makeData,
+  makeVector,
+  tableFromIPC,
+  tableToIPC,
+  vectorFromArray,
+  type Vector,
+  Int32,
+  Uint32,
+} from 'apache-arrow';
 import type { DatasetInput } from '../../engine/input.js';
 
 type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
@@ -31,13 +43,16 @@ export const DATASET_PARTS = [
 export type DatasetPart = (typeof DATASET_PARTS)[number];
 
 const json = (values: readonly unknown[]): string[] => values.map((v) => JSON.stringify(v));
-const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key] as string | null);
+const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) =>
+  rows.map((r) => r[key] as string | null);
 
 function toTable(section: Section): Table {
   const vectors: Record<string, Vector> = {};
   for (const [name, values] of Object.entries(section)) {
-    if (values instanceof Uint32Array) vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
-    else if (values instanceof Int32Array) vectors[name] = makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
+    if (values instanceof Uint32Array)
+      vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
+    else if (values instanceof Int32Array)
+      vectors[name] = makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
     else if (values.length > 0 && typeof values[0] === 'boolean') vectors[name] = vectorFromArray(values, new Bool());
     else vectors[name] = vectorFromArray(values as (string | null)[], new Utf8());
   }
@@ -64,7 +79,12 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8A
       parent_slug: texts(input.terms, 'parent_slug'),
       aliases: json(input.terms.map((t) => t.aliases)),
     },
-    people: { id: texts(input.people, 'id'), slug: texts(input.people, 'slug'), name: texts(input.people, 'name'), description: texts(input.people, 'description') },
+    people: {
+      id: texts(input.people, 'id'),
+      slug: texts(input.people, 'slug'),
+      name: texts(input.people, 'name'),
+      description: texts(input.people, 'description'),
+    },
     publishers: {
       id: texts(input.publishers, 'id'),
       slug: texts(input.publishers, 'slug'),
@@ -73,7 +93,12 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8A
       country: texts(input.publishers, 'country'),
       website: texts(input.publishers, 'website'),
     },
-    families: { id: texts(input.families, 'id'), slug: texts(input.families, 'slug'), name: texts(input.families, 'name'), description: texts(input.families, 'description') },
+    families: {
+      id: texts(input.families, 'id'),
+      slug: texts(input.families, 'slug'),
+      name: texts(input.families, 'name'),
+      description: texts(input.families, 'description'),
+    },
     awards: {
       id: texts(input.awards, 'id'),
       slug: texts(input.awards, 'slug'),
@@ -93,7 +118,11 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8A
       result: input.gameAwards.result,
       category: input.gameAwards.category,
     },
-    alternate_names: { game: input.alternateNames.game, name: input.alternateNames.name, language: input.alternateNames.language },
+    alternate_names: {
+      game: input.alternateNames.game,
+      name: input.alternateNames.name,
+      language: input.alternateNames.language,
+    },
     relationships: {
       source: input.relationships.source,
       target: input.relationships.target,
@@ -204,7 +233,11 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
     gameTerms: link('game_terms'),
     gameFamilies: link('game_families'),
     gamePublishers: link('game_publishers'),
-    gameCredits: { game: credits.uint32('game'), target: credits.uint32('target'), role: credits.strings('role') as DatasetInput['gameCredits']['role'] },
+    gameCredits: {
+      game: credits.uint32('game'),
+      target: credits.uint32('target'),
+      role: credits.strings('role') as DatasetInput['gameCredits']['role'],
+    },
     gameAwards: {
       game: gameAwards.uint32('game'),
       award: gameAwards.uint32('award'),
@@ -212,7 +245,11 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
       result: gameAwards.strings('result') as DatasetInput['gameAwards']['result'],
       category: gameAwards.strings('category'),
     },
-    alternateNames: { game: alternate.uint32('game'), name: alternate.strings<string>('name'), language: alternate.strings('language') },
+    alternateNames: {
+      game: alternate.uint32('game'),
+      name: alternate.strings<string>('name'),
+      language: alternate.strings('language'),
+    },
     relationships: {
       source: relationships.uint32('source'),
       target: relationships.uint32('target'),

@@ -36,7 +36,11 @@ export interface PublishOptions {
 }
 
 /** Publishes the store and its DatasetInput as a new version and points the manifest at it. */
-export async function publishReplica(store: Store, input: DatasetInput, options: PublishOptions): Promise<ReplicaManifest> {
+export async function publishReplica(
+  store: Store,
+  input: DatasetInput,
+  options: PublishOptions,
+): Promise<ReplicaManifest> {
   const now = options.now ?? new Date();
   // Sortable by time; the random tail keeps two publications in one millisecond apart.
   const version = `${now.toISOString().replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
@@ -45,7 +49,8 @@ export async function publishReplica(store: Store, input: DatasetInput, options:
   mkdirSync(join(versionDir, DATASET_DIR), { recursive: true });
   try {
     await store.copyDatabaseTo(join(versionDir, STORE_COPY));
-    for (const [part, bytes] of encodeDatasetInput(input)) writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes);
+    for (const [part, bytes] of encodeDatasetInput(input))
+      writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes);
   } catch (error) {
     rmSync(versionDir, { recursive: true, force: true });
     throw error;

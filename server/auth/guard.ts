@@ -21,9 +21,12 @@ export async function callerKey(event: H3Event, keys: ApiKeys): Promise<ApiKeyIn
   if (sent !== null) {
     caller = sent.trim() === '' ? null : await keys.authenticate(sent.trim());
     if (caller === null) {
-      throw new ApiProblem('unauthorized', 'The X-API-Key header names no active key (unknown or revoked).', [
-        { field: 'X-API-Key', message: 'is not an active API key', code: 'invalid_key' },
-      ], { 'www-authenticate': 'ApiKey header="X-API-Key"' });
+      throw new ApiProblem(
+        'unauthorized',
+        'The X-API-Key header names no active key (unknown or revoked).',
+        [{ field: 'X-API-Key', message: 'is not an active API key', code: 'invalid_key' }],
+        { 'www-authenticate': 'ApiKey header="X-API-Key"' },
+      );
     }
   }
   context[RESOLVED] = caller;
@@ -36,7 +39,9 @@ export async function requireKey(event: H3Event, keys: ApiKeys, scope: Scope): P
   if (caller === null) {
     throw new ApiProblem(
       'unauthorized',
-      scope === 'admin' ? 'This route needs an admin API key in the X-API-Key header.' : 'Writing needs an API key in the X-API-Key header.',
+      scope === 'admin'
+        ? 'This route needs an admin API key in the X-API-Key header.'
+        : 'Writing needs an API key in the X-API-Key header.',
       [{ field: 'X-API-Key', message: 'is required', code: 'missing_key' }],
       { 'www-authenticate': 'ApiKey header="X-API-Key"' },
     );

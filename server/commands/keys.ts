@@ -21,7 +21,9 @@ export async function keysCommand(config: Config, args: readonly string[]): Prom
     const keys = new ApiKeys(store, secret);
     if (action === 'create') {
       const issued = await keys.create({ admin: parsed.admin, name: parsed.name ?? null });
-      console.error(`Created ${issued.info.admin ? 'an admin' : 'a'} key ${issued.info.id}${issued.info.name ? ` (${issued.info.name})` : ''}.`);
+      console.error(
+        `Created ${issued.info.admin ? 'an admin' : 'a'} key ${issued.info.id}${issued.info.name ? ` (${issued.info.name})` : ''}.`,
+      );
       console.error('The key is shown only this once; only its keyed hash is stored:');
       // The plaintext alone on stdout, so `KEY=$(npm run -s ludex -- keys create)` works.
       console.log(issued.key);
@@ -41,7 +43,10 @@ export async function keysCommand(config: Config, args: readonly string[]): Prom
   }
 }
 
-function parseOptions(action: 'create' | 'list' | 'revoke', rest: readonly string[]): { admin: boolean; name?: string; id: string } {
+function parseOptions(
+  action: 'create' | 'list' | 'revoke',
+  rest: readonly string[],
+): { admin: boolean; name?: string; id: string } {
   try {
     const { values, positionals } = parseArgs({
       args: [...rest],
@@ -51,7 +56,8 @@ function parseOptions(action: 'create' | 'list' | 'revoke', rest: readonly strin
     });
     if (action === 'revoke' && positionals.length !== 1) throw new UsageError('keys revoke takes one key id');
     const name = typeof values.name === 'string' ? values.name : undefined;
-    if (name !== undefined && (name.length === 0 || name.length > 100)) throw new UsageError('--name takes 1 to 100 characters');
+    if (name !== undefined && (name.length === 0 || name.length > 100))
+      throw new UsageError('--name takes 1 to 100 characters');
     return { admin: values.admin === true, name, id: positionals[0] ?? '' };
   } catch (error) {
     if (error instanceof UsageError) throw error;

@@ -16,7 +16,12 @@ export interface ExportManifest {
   includes: string[];
 }
 
-export function exportManifest(format: ExportFormat, rowCount: number, filter: Filter, generatedAt: Date): ExportManifest {
+export function exportManifest(
+  format: ExportFormat,
+  rowCount: number,
+  filter: Filter,
+  generatedAt: Date,
+): ExportManifest {
   return {
     format,
     row_count: rowCount,

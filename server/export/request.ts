@@ -24,7 +24,11 @@ export function parseExportRequest(params: URLSearchParams, dataset: DatasetApi)
   for (const [name, value] of params) (LIST_ONLY.includes(name) ? listOnly : rest).append(name, value);
   for (const name of new Set(listOnly.keys())) {
     errors.push(
-      fieldError(name, 'is not accepted by the export, which streams every matching game by name then id', 'unknown_parameter'),
+      fieldError(
+        name,
+        'is not accepted by the export, which streams every matching game by name then id',
+        'unknown_parameter',
+      ),
     );
   }
   const sorted = sortParams(rest, ['format'], errors);

@@ -26,7 +26,11 @@ export const CORS_EXPOSE_HEADERS = [
 
 /** A browser's preflight: OPTIONS with an Origin and the method it wants to use. */
 export function isPreflight(request: Request): boolean {
-  return request.method === 'OPTIONS' && request.headers.has('origin') && request.headers.has('access-control-request-method');
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.has('origin') &&
+    request.headers.has('access-control-request-method')
+  );
 }
 
 /** The Access-Control-Allow-Origin value for this Origin, or null when it may not read. */

@@ -71,7 +71,10 @@ export function createEdge(deps: EdgeDeps): Edge {
     const { problem, unexpected } = toProblem(error);
     if (unexpected) {
       const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-      logger.error({ err: cause, req_id: stateOf(event).id, method: event.req.method, path: event.url.pathname }, 'unhandled error');
+      logger.error(
+        { err: cause, req_id: stateOf(event).id, method: event.req.method, path: event.url.pathname },
+        'unhandled error',
+      );
     }
     return problemResponse(problem, event.url.pathname, deps.publicBaseUrl);
   };
@@ -80,12 +83,14 @@ export function createEdge(deps: EdgeDeps): Edge {
   const decorate = (headers: Headers, status: number, event: H3Event): void => {
     const state = stateOf(event);
     headers.set(REQUEST_ID_HEADER, state.id);
-    if (state.verdict) for (const [name, value] of Object.entries(rateLimitHeaders(state.verdict))) headers.set(name, value);
+    if (state.verdict)
+      for (const [name, value] of Object.entries(rateLimitHeaders(state.verdict))) headers.set(name, value);
     for (const [name, value] of Object.entries(corsHeaders(event.req, settings.cors))) {
       if (name === 'vary') appendVary(headers, value);
       else headers.set(name, value);
     }
-    if (!headers.has('cache-control')) headers.set('cache-control', cacheControlFor(event.req.method, event.context.matchedRoute?.route, status));
+    if (!headers.has('cache-control'))
+      headers.set('cache-control', cacheControlFor(event.req.method, event.context.matchedRoute?.route, status));
     applySecurityHeaders(headers);
   };
 
@@ -106,7 +111,8 @@ export function createEdge(deps: EdgeDeps): Edge {
     const status = event.res.status ?? 200;
     const method = event.req.method;
     if (typeof value === 'string' && status === 200 && (method === 'GET' || method === 'HEAD')) {
-      const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
+      const cacheControl =
+        staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
       if (!cacheControl.includes('no-store')) {
         const etag = strongEtag(value);
         staged.set('etag', etag);
@@ -180,5 +186,6 @@ export function createEdge(deps: EdgeDeps): Edge {
 function appendVary(headers: Headers, value: string): void {
   const current = headers.get('vary');
   if (current === null) headers.set('vary', value);
-  else if (!current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase())) headers.set('vary', `${current}, ${value}`);
+  else if (!current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase()))
+    headers.set('vary', `${current}, ${value}`);
 }

@@ -51,9 +51,14 @@ export async function withTimeout<T>(work: Promise<T> | T, timeoutMs: number): P
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       reject(
-        new ApiProblem('service-unavailable', `The request took longer than ${timeoutMs} ms and was abandoned; try again.`, [], {
-          'retry-after': '1',
-        }),
+        new ApiProblem(
+          'service-unavailable',
+          `The request took longer than ${timeoutMs} ms and was abandoned; try again.`,
+          [],
+          {
+            'retry-after': '1',
+          },
+        ),
       );
     }, timeoutMs);
   });

@@ -142,7 +142,13 @@ export class RateLimiter {
     return { verdict: exportVerdict, error };
   }
 
-  private async count(bucket: string, tier: Tier, budget: Budget, limit: number, windowMs: number): Promise<RateLimitVerdict> {
+  private async count(
+    bucket: string,
+    tier: Tier,
+    budget: Budget,
+    limit: number,
+    windowMs: number,
+  ): Promise<RateLimitVerdict> {
     const { count, ttlMs } = await this.settings.store.hit(bucket, windowMs);
     return {
       tier,
@@ -169,11 +175,14 @@ export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, stri
 
 export function rateLimitedProblem(verdict: RateLimitVerdict): ApiProblem {
   const who = verdict.tier === 'key' ? 'this API key' : 'this client address';
-  const per = verdict.windowMs === 3_600_000 ? 'hour' : verdict.windowMs === 60_000 ? 'minute' : `${verdict.windowMs / 1000} s`;
+  const per =
+    verdict.windowMs === 3_600_000 ? 'hour' : verdict.windowMs === 60_000 ? 'minute' : `${verdict.windowMs / 1000} s`;
   const what = verdict.budget === 'exports' ? 'exports' : 'requests';
   return new ApiProblem(
     'rate-limited',
     `The limit of ${verdict.limit} ${what} per ${per} for ${who} is used up; try again in ${verdict.retryAfterSeconds} s.` +
-      (verdict.tier === 'anonymous' && verdict.budget === 'requests' ? ' An API key (X-API-Key) raises the limit.' : ''),
+      (verdict.tier === 'anonymous' && verdict.budget === 'requests'
+        ? ' An API key (X-API-Key) raises the limit.'
+        : ''),
   );
 }

@@ -18,7 +18,13 @@ export function checkOpenApiDocument(document: unknown): string[] {
   if (!isJsonObject(doc)) return ['the document is not an object'];
   if (typeof doc.openapi !== 'string' || !/^3\.1\.\d+$/.test(doc.openapi)) problems.push('openapi: must be 3.1.x');
   const info = doc.info;
-  if (!isJsonObject(info) || typeof info.title !== 'string' || !info.title || typeof info.version !== 'string' || !info.version) {
+  if (
+    !isJsonObject(info) ||
+    typeof info.title !== 'string' ||
+    !info.title ||
+    typeof info.version !== 'string' ||
+    !info.version
+  ) {
     problems.push('info: title and version are required strings');
   }
   if (!isJsonObject(doc.paths)) problems.push('paths: must be an object');
@@ -47,7 +53,8 @@ function checkPaths(paths: JsonObject, problems: string[]): void {
       continue;
     }
     const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    for (const key of Object.keys(item)) if (!PATH_ITEM_KEYS.includes(key)) problems.push(`paths.${path}.${key}: not a Path Item member`);
+    for (const key of Object.keys(item))
+      if (!PATH_ITEM_KEYS.includes(key)) problems.push(`paths.${path}.${key}: not a Path Item member`);
     for (const method of OPERATION_KEYS) {
       const operation = item[method];
       if (operation === undefined) continue;
@@ -61,11 +68,20 @@ function checkPaths(paths: JsonObject, problems: string[]): void {
         if (previous) problems.push(`${where}.operationId: "${operation.operationId}" also used by ${previous}`);
         operationIds.set(operation.operationId, where);
       }
-      if (operation.tags !== undefined && (!Array.isArray(operation.tags) || operation.tags.some((t) => typeof t !== 'string'))) {
+      if (
+        operation.tags !== undefined &&
+        (!Array.isArray(operation.tags) || operation.tags.some((t) => typeof t !== 'string'))
+      ) {
         problems.push(`${where}.tags: must be a list of strings`);
       }
       checkParameters(operation.parameters, templated, where, problems);
-      if (operation.requestBody !== undefined) checkContent(isJsonObject(operation.requestBody) ? operation.requestBody.content : undefined, `${where}.requestBody`, problems, true);
+      if (operation.requestBody !== undefined)
+        checkContent(
+          isJsonObject(operation.requestBody) ? operation.requestBody.content : undefined,
+          `${where}.requestBody`,
+          problems,
+          true,
+        );
       checkResponses(operation.responses, where, problems);
     }
   }
@@ -85,19 +101,23 @@ function checkParameters(parameters: Json | undefined, templated: string[], wher
       problems.push(`${at}: name and in are required`);
       return;
     }
-    if (!PARAMETER_LOCATIONS.includes(parameter.in)) problems.push(`${at}.in: must be one of ${PARAMETER_LOCATIONS.join(', ')}`);
+    if (!PARAMETER_LOCATIONS.includes(parameter.in))
+      problems.push(`${at}.in: must be one of ${PARAMETER_LOCATIONS.join(', ')}`);
     const key = `${parameter.in}:${parameter.name}`;
     if (seen.has(key)) problems.push(`${at}: ${key} is declared twice`);
     seen.add(key);
     if (parameter.in === 'path') {
       inPath.add(parameter.name);
       if (parameter.required !== true) problems.push(`${at}: path parameters must be required: true`);
-      if (!templated.includes(parameter.name)) problems.push(`${at}: path parameter ${parameter.name} is not in the path template`);
+      if (!templated.includes(parameter.name))
+        problems.push(`${at}: path parameter ${parameter.name} is not in the path template`);
     }
-    if ((parameter.schema === undefined) === (parameter.content === undefined)) problems.push(`${at}: needs exactly one of schema, content`);
+    if ((parameter.schema === undefined) === (parameter.content === undefined))
+      problems.push(`${at}: needs exactly one of schema, content`);
     if (parameter.schema !== undefined) checkSchema(parameter.schema, `${at}.schema`, problems);
   });
-  for (const name of templated) if (!inPath.has(name)) problems.push(`${where}: path parameter {${name}} is not declared`);
+  for (const name of templated)
+    if (!inPath.has(name)) problems.push(`${where}: path parameter {${name}} is not declared`);
 }
 
 function checkResponses(responses: Json | undefined, where: string, problems: string[]): void {
@@ -137,16 +157,22 @@ function checkSchema(schema: Json, where: string, problems: string[]): void {
     return;
   }
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
-  for (const type of types) if (typeof type !== 'string' || !JSON_TYPES.includes(type)) problems.push(`${where}.type: ${String(type)} is not a JSON type`);
+  for (const type of types)
+    if (typeof type !== 'string' || !JSON_TYPES.includes(type))
+      problems.push(`${where}.type: ${String(type)} is not a JSON type`);
   if ('nullable' in schema) problems.push(`${where}: nullable is OpenAPI 3.0; 3.1 writes type: [..., "null"]`);
   if (schema.required !== undefined) {
     const properties = isJsonObject(schema.properties) ? schema.properties : {};
     if (!Array.isArray(schema.required)) problems.push(`${where}.required: must be a list`);
-    else for (const name of schema.required) if (typeof name !== 'string' || !(name in properties)) problems.push(`${where}.required: ${String(name)} is not a property`);
+    else
+      for (const name of schema.required)
+        if (typeof name !== 'string' || !(name in properties))
+          problems.push(`${where}.required: ${String(name)} is not a property`);
   }
   for (const key of ['properties', 'patternProperties', '$defs']) {
     const members = schema[key];
-    if (isJsonObject(members)) for (const [name, member] of Object.entries(members)) checkSchema(member, `${where}.${key}.${name}`, problems);
+    if (isJsonObject(members))
+      for (const [name, member] of Object.entries(members)) checkSchema(member, `${where}.${key}.${name}`, problems);
   }
   for (const key of ['items', 'additionalProperties', 'not', 'propertyNames']) {
     const member = schema[key];

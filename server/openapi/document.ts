@@ -6,7 +6,14 @@
 import type { RegisteredRoute, RouteDoc } from '../http.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import { Components } from './components.js';
-import type { JsonObject, OpenApiDocument, OperationObject, ParameterObject, PathItem, ResponseObject } from './json.js';
+import type {
+  JsonObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItem,
+  ResponseObject,
+} from './json.js';
 import { isJsonObject } from './json.js';
 
 export interface DocumentInfo {
@@ -65,7 +72,12 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
   };
 }
 
-function documented(route: RegisteredRoute, doc: RouteDoc, components: Components, problem: JsonObject): OperationObject {
+function documented(
+  route: RegisteredRoute,
+  doc: RouteDoc,
+  components: Components,
+  problem: JsonObject,
+): OperationObject {
   const operation: OperationObject = {
     operationId: '',
     summary: doc.summary,
@@ -76,13 +88,19 @@ function documented(route: RegisteredRoute, doc: RouteDoc, components: Component
   if (doc.description !== undefined) operation.description = doc.description;
   if (doc.auth !== undefined) operation.security = [{ ApiKey: [] }];
   if (doc.body) {
-    operation.requestBody = { required: true, content: { 'application/json': { schema: components.schema(doc.body, 'input') } } };
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: components.schema(doc.body, 'input') } },
+    };
   }
   for (const [status, response] of Object.entries(doc.responses)) {
     const isError = Number(status) >= 400;
     const out: ResponseObject = { description: response.description };
     const schema = response.schema ? components.schema(response.schema, 'output') : isError ? problem : undefined;
-    if (schema) out.content = { [response.contentType ?? (isError ? 'application/problem+json' : 'application/json')]: { schema } };
+    if (schema)
+      out.content = {
+        [response.contentType ?? (isError ? 'application/problem+json' : 'application/json')]: { schema },
+      };
     operation.responses[status] = out;
   }
   operation.responses.default = problemResponse(problem);
@@ -101,7 +119,10 @@ function undocumented(route: RegisteredRoute, problem: JsonObject): OperationObj
 }
 
 function problemResponse(problem: JsonObject): ResponseObject {
-  return { description: 'Any error, as an RFC 9457 problem', content: { 'application/problem+json': { schema: problem } } };
+  return {
+    description: 'Any error, as an RFC 9457 problem',
+    content: { 'application/problem+json': { schema: problem } },
+  };
 }
 
 function pathParameters(path: string): ParameterObject[] {

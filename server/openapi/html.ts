@@ -35,7 +35,8 @@ export function renderDocsPage(doc: OpenApiDocument, specPath: string): string {
     `<p>Machine-readable: <a href="${esc(specPath)}">${esc(specPath)}</a> (OpenAPI ${esc(doc.openapi)}). Every error is an RFC 9457 problem (<a href="#schema-Problem">Problem</a>).</p>`,
     '<nav><h2>Operations</h2><ul>',
     ...operations.map(
-      (op) => `<li><a href="#${esc(op.operation.operationId)}"><span class="method ${op.method}">${op.method}</span><span class="path">${esc(op.path)}</span></a></li>`,
+      (op) =>
+        `<li><a href="#${esc(op.operation.operationId)}"><span class="method ${op.method}">${op.method}</span><span class="path">${esc(op.path)}</span></a></li>`,
     ),
     '</ul></nav>',
   ];
@@ -104,7 +105,9 @@ function renderSchema(name: string, schema: JsonObject): string {
       const property = isJsonObject(value) ? value : {};
       const flag = required.includes(member) ? '' : ' <span class="muted">(optional)</span>';
       const description = typeof property.description === 'string' ? property.description : '';
-      parts.push(`<tr><td><code>${esc(member)}</code>${flag}</td><td>${typeOf(property)}</td><td>${prose(description)}</td></tr>`);
+      parts.push(
+        `<tr><td><code>${esc(member)}</code>${flag}</td><td>${typeOf(property)}</td><td>${prose(description)}</td></tr>`,
+      );
     }
     parts.push('</table>');
   } else {
@@ -128,7 +131,8 @@ function typeOf(schema: Json | undefined): string {
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   const rendered = types.map((type) => {
     if (type === 'array') return `array of ${typeOf(schema.items)}`;
-    if (type === 'object' && isJsonObject(schema.additionalProperties)) return `map of ${typeOf(schema.additionalProperties)}`;
+    if (type === 'object' && isJsonObject(schema.additionalProperties))
+      return `map of ${typeOf(schema.additionalProperties)}`;
     return esc(String(type)) + bounds(schema, String(type));
   });
   return rendered.length > 0 ? rendered.join(' | ') : 'any';
@@ -137,8 +141,14 @@ function typeOf(schema: Json | undefined): string {
 /** `1–5` style bounds, except the ±2^53 zod writes on every plain integer. */
 function bounds(schema: JsonObject, type: string): string {
   if (type !== 'integer' && type !== 'number') return '';
-  const min = typeof schema.minimum === 'number' && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER ? schema.minimum : undefined;
-  const max = typeof schema.maximum === 'number' && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER ? schema.maximum : undefined;
+  const min =
+    typeof schema.minimum === 'number' && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER
+      ? schema.minimum
+      : undefined;
+  const max =
+    typeof schema.maximum === 'number' && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER
+      ? schema.maximum
+      : undefined;
   if (min === undefined && max === undefined) return '';
   return ` <span class="muted">${min ?? ''}–${max ?? ''}</span>`;
 }

@@ -1,7 +1,14 @@
 // JSON of the catalog entities: contract fields, game_count and `_links` that point at the
 // entity itself and at the games list filtered to it (SPEC-NOTES §1, §12).
 
-import type { AwardEntity, EntityBase, FamilyEntity, PersonEntity, PublisherEntity, TermEntity } from '../../engine/api.js';
+import type {
+  AwardEntity,
+  EntityBase,
+  FamilyEntity,
+  PersonEntity,
+  PublisherEntity,
+  TermEntity,
+} from '../../engine/api.js';
 import type { TaxonomyKind } from '../../engine/domain.js';
 import { API_PREFIX, link, listHref, type Link } from '../links.js';
 

@@ -36,7 +36,12 @@ export async function loadEmbedSources(
 }
 
 function refs(items: EntityRef[], path: string): unknown[] {
-  return items.map((r) => ({ id: r.id, slug: r.slug, name: r.name, _links: { self: link(`${API_PREFIX}/${path}/${r.slug}`) } }));
+  return items.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    _links: { self: link(`${API_PREFIX}/${path}/${r.slug}`) },
+  }));
 }
 
 function terms(items: EntityRef[], filterName: string): unknown[] {
@@ -65,7 +70,14 @@ export function embedsFor(
           name,
           related.expansions.map((r) => {
             const e = dataset.game(r);
-            return { id: e.id, slug: e.slug, name: e.name, type: e.type, year_published: e.year_published, _links: { self: link(gamePath(e.slug)) } };
+            return {
+              id: e.id,
+              slug: e.slug,
+              name: e.name,
+              type: e.type,
+              year_published: e.year_published,
+              _links: { self: link(gamePath(e.slug)) },
+            };
           }),
         ]);
         break;

@@ -32,7 +32,11 @@ function copy(v: EffectiveValues): EffectiveValues {
   return { ...v, top_at: [...v.top_at], recommended_at: [...v.recommended_at] };
 }
 
-export function effectivePropertiesJson(dataset: DatasetApi, base: number, resolution: EffectiveResolution): EffectivePropertiesJson {
+export function effectivePropertiesJson(
+  dataset: DatasetApi,
+  base: number,
+  resolution: EffectiveResolution,
+): EffectivePropertiesJson {
   const game = dataset.game(base);
   // individual_effects lists every requested expansion in release order (engine contract).
   const applied = resolution.individual_effects.map((e) => dataset.game(e.expansion));

@@ -38,7 +38,11 @@ interface Times {
  * observed level scaled back by its multiplier; else the publisher-stated box time, which
  * describes a play by people who know the game.
  */
-function anchorTimes(game: GameRecord, record: ExperienceRecord | undefined, m: Record<ExperienceLevel, number>): Times {
+function anchorTimes(
+  game: GameRecord,
+  record: ExperienceRecord | undefined,
+  m: Record<ExperienceLevel, number>,
+): Times {
   const rows = record?.rows ?? [];
   const row = rows.find((r) => r.experience_level === 'experienced') ?? rows[0];
   if (row) {
@@ -56,7 +60,8 @@ export function experienceProfileJson(game: GameRecord, record: ExperienceRecord
   const multipliers = { ...(own ?? DEFAULT_EXPERIENCE_MULTIPLIERS) };
   const observed = new Map((record?.rows ?? []).map((r) => [r.experience_level, r]));
   const anchor = anchorTimes(game, record, multipliers);
-  const estimate = (v: number | null, level: ExperienceLevel): number | null => (v === null ? null : Math.round(v * multipliers[level]));
+  const estimate = (v: number | null, level: ExperienceLevel): number | null =>
+    v === null ? null : Math.round(v * multipliers[level]);
   const levels = EXPERIENCE_LEVELS.map((level): ExperienceLevelJson => {
     const row = observed.get(level);
     if (row) return { ...row, estimated: false };

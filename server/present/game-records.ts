@@ -22,7 +22,10 @@ export function creditJson(game: GameRecord, credit: CreditRef): CreditJson {
     role: credit.role,
     person_name: credit.person_name,
     person_slug: credit.person_slug,
-    _links: { person: link(`${API_PREFIX}/people/${encodeURIComponent(credit.person_slug)}`), game: link(gamePath(game.slug)) },
+    _links: {
+      person: link(`${API_PREFIX}/people/${encodeURIComponent(credit.person_slug)}`),
+      game: link(gamePath(game.slug)),
+    },
   };
 }
 
@@ -46,7 +49,10 @@ export function gameAwardJson(game: GameRecord, award: GameAwardRef): GameAwardJ
     year: award.year,
     result: award.result,
     category: award.category,
-    _links: { award: link(`${API_PREFIX}/awards/${encodeURIComponent(award.award_slug)}`), game: link(gamePath(game.slug)) },
+    _links: {
+      award: link(`${API_PREFIX}/awards/${encodeURIComponent(award.award_slug)}`),
+      game: link(gamePath(game.slug)),
+    },
   };
 }
 

@@ -11,7 +11,13 @@ import { notFoundProblem } from '../problem.js';
 import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
 import { readJsonBody } from '../schemas/search-body.js';
 import { parseBody } from '../schemas/body-fields.js';
-import { apiKeyInfoSchema, apiKeyListSchema, createKeyBody, issuedKeySchema, materializeReportSchema } from '../schemas/admin.js';
+import {
+  apiKeyInfoSchema,
+  apiKeyListSchema,
+  createKeyBody,
+  issuedKeySchema,
+  materializeReportSchema,
+} from '../schemas/admin.js';
 
 export interface AdminRouteDeps extends ReplicaRole {
   keys: ApiKeys;
@@ -27,7 +33,7 @@ const ADMIN_ERRORS = {
 const MATERIALIZE_DOC: RouteDoc = {
   summary: 'Run materialization now',
   description:
-    'Recomputes every Game aggregate from the baseline and the raw votes, ranks, and writes this period\'s snapshots, ' +
+    "Recomputes every Game aggregate from the baseline and the raw votes, ranks, and writes this period's snapshots, " +
     'in one transaction; the served data switches to the result when it commits. Synchronous. One run at a time.',
   tags: ['admin'],
   auth: 'admin',
@@ -40,11 +46,16 @@ const MATERIALIZE_DOC: RouteDoc = {
 
 const CREATE_KEY_DOC: RouteDoc = {
   summary: 'Issue an API key',
-  description: 'The plaintext key is in this response only; the store keeps its HMAC-SHA256. An empty body issues a plain key.',
+  description:
+    'The plaintext key is in this response only; the store keeps its HMAC-SHA256. An empty body issues a plain key.',
   tags: ['admin'],
   auth: 'admin',
   body: createKeyBody,
-  responses: { 201: { description: 'The new key', schema: issuedKeySchema }, 400: { description: 'Invalid body' }, ...ADMIN_ERRORS },
+  responses: {
+    201: { description: 'The new key', schema: issuedKeySchema },
+    400: { description: 'Invalid body' },
+    ...ADMIN_ERRORS,
+  },
 };
 
 const LIST_KEYS_DOC: RouteDoc = {
@@ -60,18 +71,32 @@ const REVOKE_KEY_DOC: RouteDoc = {
   description: 'The key answers 401 from now on. Revoking the key used for this request is allowed.',
   tags: ['admin'],
   auth: 'admin',
-  responses: { 200: { description: 'The revoked key', schema: apiKeyInfoSchema }, ...ADMIN_ERRORS, 404: { description: 'No active key with this id' } },
+  responses: {
+    200: { description: 'The revoked key', schema: apiKeyInfoSchema },
+    ...ADMIN_ERRORS,
+    404: { description: 'No active key with this id' },
+  },
 };
 
 export function registerAdminRoutes(app: H3, deps: AdminRouteDeps): void {
-  route(app, `${API_PREFIX}/admin/materialize`, { POST: (event) => runMaterialize(event, deps) }, { POST: MATERIALIZE_DOC });
+  route(
+    app,
+    `${API_PREFIX}/admin/materialize`,
+    { POST: (event) => runMaterialize(event, deps) },
+    { POST: MATERIALIZE_DOC },
+  );
   route(
     app,
     `${API_PREFIX}/admin/api-keys`,
     { GET: (event) => listKeys(event, deps), POST: (event) => createKey(event, deps) },
     { GET: LIST_KEYS_DOC, POST: CREATE_KEY_DOC },
   );
-  route(app, `${API_PREFIX}/admin/api-keys/:id`, { DELETE: (event) => revokeKey(event, deps) }, { DELETE: REVOKE_KEY_DOC });
+  route(
+    app,
+    `${API_PREFIX}/admin/api-keys/:id`,
+    { DELETE: (event) => revokeKey(event, deps) },
+    { DELETE: REVOKE_KEY_DOC },
+  );
 }
 
 async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<string> {

@@ -16,12 +16,19 @@ export function registerAwardRoutes(app: H3, deps: AppDeps): void {
     app,
     path,
     {
-      GET: (event) => listEntities(event, deps, { path, endpoint: 'awards', items: (dataset) => dataset.awards(), present: awardObject }),
+      GET: (event) =>
+        listEntities(event, deps, {
+          path,
+          endpoint: 'awards',
+          items: (dataset) => dataset.awards(),
+          present: awardObject,
+        }),
     },
     {
       GET: {
         summary: 'List awards',
-        description: 'Every award with organization, website and game_count (as GET /v1/games?award.slug=<slug> counts).',
+        description:
+          'Every award with organization, website and game_count (as GET /v1/games?award.slug=<slug> counts).',
         tags: ['awards'],
         query: entityListQuery,
         responses: {
@@ -36,7 +43,13 @@ export function registerAwardRoutes(app: H3, deps: AppDeps): void {
     `${path}/:id`,
     {
       GET: (event) =>
-        showEntity(event, 'id', (key) => deps.state.current.award(key), awardObject, (key) => `No award with id or slug "${key}".`),
+        showEntity(
+          event,
+          'id',
+          (key) => deps.state.current.award(key),
+          awardObject,
+          (key) => `No award with id or slug "${key}".`,
+        ),
     },
     {
       GET: {

@@ -30,8 +30,21 @@ export function listEntities<T extends EntityBase>(event: H3Event, deps: AppDeps
   const compare = request.sort === 'name' && request.order === 'desc' ? comparePositionsDescending : comparePositions;
   const { items, facts } = pageSorted(ordered, positionOf, request, compare);
   const query = { sort: request.sort, order: request.order };
-  const { meta, links } = navigation(event, deps.cursors, { endpoint: spec.endpoint, path: spec.path, query }, facts, query);
-  return sendJson(event, listEnvelopeJson(items.map((item) => JSON.stringify(spec.present(item))), meta, links));
+  const { meta, links } = navigation(
+    event,
+    deps.cursors,
+    { endpoint: spec.endpoint, path: spec.path, query },
+    facts,
+    query,
+  );
+  return sendJson(
+    event,
+    listEnvelopeJson(
+      items.map((item) => JSON.stringify(spec.present(item))),
+      meta,
+      links,
+    ),
+  );
 }
 
 /**

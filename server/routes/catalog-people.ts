@@ -32,7 +32,13 @@ interface RoleView {
 }
 
 const ROLE_VIEWS: readonly RoleView[] = [
-  { role: 'designer', segment: 'designers', present: designerObject, schema: designerSchema, listSchema: designerListSchema },
+  {
+    role: 'designer',
+    segment: 'designers',
+    present: designerObject,
+    schema: designerSchema,
+    listSchema: designerListSchema,
+  },
   { role: 'artist', segment: 'artists', present: artistObject, schema: artistSchema, listSchema: artistListSchema },
 ];
 
@@ -48,12 +54,18 @@ export function registerPeopleRoutes(app: H3, deps: AppDeps): void {
     people,
     {
       GET: (event) =>
-        listEntities(event, deps, { path: people, endpoint: 'people', items: (dataset) => dataset.people(), present: personObject }),
+        listEntities(event, deps, {
+          path: people,
+          endpoint: 'people',
+          items: (dataset) => dataset.people(),
+          present: personObject,
+        }),
     },
     {
       GET: {
         summary: 'List people',
-        description: 'Everyone in the catalog with every role they hold; game_count counts distinct games over all roles.',
+        description:
+          'Everyone in the catalog with every role they hold; game_count counts distinct games over all roles.',
         tags: ['people'],
         query: entityListQuery,
         responses: { 200: { description: 'A page of people', schema: personListSchema }, 400: LIST_400 },
@@ -65,14 +77,24 @@ export function registerPeopleRoutes(app: H3, deps: AppDeps): void {
     `${API_PREFIX}/people/:id`,
     {
       GET: (event) =>
-        showEntity(event, 'id', (key) => deps.state.current.person(key), personObject, (key) => `No person with id or slug "${key}".`),
+        showEntity(
+          event,
+          'id',
+          (key) => deps.state.current.person(key),
+          personObject,
+          (key) => `No person with id or slug "${key}".`,
+        ),
     },
     {
       GET: {
         summary: 'One person, every role',
         description: 'game_count counts distinct games over all roles; `roles` maps each role held to its game count.',
         tags: ['people'],
-        responses: { 200: { description: 'The person', schema: personSchema }, 400: DETAIL_400, 404: problemDoc('No such person') },
+        responses: {
+          200: { description: 'The person', schema: personSchema },
+          400: DETAIL_400,
+          404: problemDoc('No such person'),
+        },
       },
     },
   );
@@ -117,7 +139,11 @@ export function registerPeopleRoutes(app: H3, deps: AppDeps): void {
       GET: {
         summary: 'One publisher',
         tags: ['people'],
-        responses: { 200: { description: 'The publisher', schema: publisherSchema }, 400: DETAIL_400, 404: problemDoc('No such publisher') },
+        responses: {
+          200: { description: 'The publisher', schema: publisherSchema },
+          400: DETAIL_400,
+          404: problemDoc('No such publisher'),
+        },
       },
     },
   );
@@ -152,13 +178,19 @@ function registerRoleView(app: H3, deps: AppDeps, view: RoleView): void {
     `${path}/:id`,
     {
       GET: (event) =>
-        showEntity(event, 'id', (key) => deps.state.current.person(key, view.role), view.present, (key) => {
-          // A person outside the role is still a person: say where they are.
-          const person = deps.state.current.person(key);
-          return person
-            ? `"${key}" is not credited as ${view.role}; the person is at ${entityPath('people', person.slug)}.`
-            : `No ${view.role} with id or slug "${key}".`;
-        }),
+        showEntity(
+          event,
+          'id',
+          (key) => deps.state.current.person(key, view.role),
+          view.present,
+          (key) => {
+            // A person outside the role is still a person: say where they are.
+            const person = deps.state.current.person(key);
+            return person
+              ? `"${key}" is not credited as ${view.role}; the person is at ${entityPath('people', person.slug)}.`
+              : `No ${view.role} with id or slug "${key}".`;
+          },
+        ),
     },
     {
       GET: {

@@ -28,7 +28,12 @@ export function registerTaxonomyRoutes(app: H3, deps: AppDeps): void {
       path,
       {
         GET: (event) =>
-          listEntities(event, deps, { path, endpoint: segment, items: (dataset) => dataset.terms(kind), present: termObject }),
+          listEntities(event, deps, {
+            path,
+            endpoint: segment,
+            items: (dataset) => dataset.terms(kind),
+            present: termObject,
+          }),
       },
       {
         GET: {

@@ -38,7 +38,11 @@ export function registerDocsRoutes(app: H3, deps: AppDeps): void {
   let built: { document: OpenApiDocument; json: string; html: string } | undefined;
   const get = () => {
     if (!built) {
-      const document = buildOpenApiDocument(registeredRoutes(app), { title: 'Ludex API', version: API_VERSION, description: DESCRIPTION });
+      const document = buildOpenApiDocument(registeredRoutes(app), {
+        title: 'Ludex API',
+        version: API_VERSION,
+        description: DESCRIPTION,
+      });
       built = { document, json: JSON.stringify(document), html: renderDocsPage(document, OPENAPI_PATH) };
     }
     return built;
@@ -51,7 +55,10 @@ export function registerDocsRoutes(app: H3, deps: AppDeps): void {
       GET: (event) => {
         event.res.headers.set('content-type', 'text/html; charset=utf-8');
         // The page needs nothing but its own inline CSS; say so to the browser.
-        event.res.headers.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+        event.res.headers.set(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        );
         return get().html;
       },
     },

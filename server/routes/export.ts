@@ -34,7 +34,10 @@ export const EXPORT_GAMES_DOC: RouteDoc = {
       schema: exportLineSchema,
       contentType: 'application/x-ndjson',
     },
-    400: { description: 'An unknown parameter, a bad value or format, or a list-only parameter (sort, limit, cursor, include)' },
+    400: {
+      description:
+        'An unknown parameter, a bad value or format, or a list-only parameter (sort, limit, cursor, include)',
+    },
     422: { description: 'A well-formed slug that names nothing' },
   },
 };

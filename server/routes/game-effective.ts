@@ -16,7 +16,8 @@ const PARAMS = ['with'] as const;
 export function expansionMembers(dataset: DatasetApi, base: number): Set<number> {
   const related = dataset.related(base);
   const members = new Set(related.expansions);
-  for (const edge of related.relationships) if (edge.type === 'expands' && edge.target === base) members.add(edge.source);
+  for (const edge of related.relationships)
+    if (edge.type === 'expands' && edge.target === base) members.add(edge.source);
   members.delete(base);
   return members;
 }
@@ -39,7 +40,9 @@ function requestedExpansions(dataset: DatasetApi, base: number, names: readonly 
       const game = dataset.game(row);
       const parentRow = game.parent_game_id === null ? undefined : dataset.row(game.parent_game_id);
       const where = parentRow === undefined ? '' : ` (its base game is ${dataset.game(parentRow).slug})`;
-      foreign.push(fieldError('with', `"${name}" is not an expansion of ${baseSlug}${where}`, 'not_an_expansion', name));
+      foreign.push(
+        fieldError('with', `"${name}" is not an expansion of ${baseSlug}${where}`, 'not_an_expansion', name),
+      );
     } else if (!rows.includes(row)) {
       rows.push(row);
     }

@@ -59,7 +59,9 @@ export async function listExpansions(event: H3Event, deps: GameResourceDeps): Pr
   );
   const query = cursorQuerySchema.safeParse(continued.query);
   if (!query.success) {
-    throw validationProblem([fieldError(params.has('cursor') ? 'cursor' : 'before', 'is not a cursor of this listing', 'invalid_cursor')]);
+    throw validationProblem([
+      fieldError(params.has('cursor') ? 'cursor' : 'before', 'is not a cursor of this listing', 'invalid_cursor'),
+    ]);
   }
   const wanted: readonly GameType[] | null = query.data.type;
 

@@ -43,13 +43,14 @@ export function getRelationships(event: H3Event, deps: GameResourceDeps): string
   const data = dataset
     .related(row)
     .relationships.map((edge) => relationshipJson(dataset, row, edge))
-    .filter((r) => (types === undefined || types.includes(r.relationship_type)) && (direction === 'both' || r.direction === direction))
+    .filter(
+      (r) =>
+        (types === undefined || types.includes(r.relationship_type)) &&
+        (direction === 'both' || r.direction === direction),
+    )
     .sort(relationshipOrder);
   const self = gamePath(game.slug);
-  return sendJson(
-    event,
-    JSON.stringify({ data, _links: { self: link(selfHref(event)), game: link(self) } }),
-  );
+  return sendJson(event, JSON.stringify({ data, _links: { self: link(selfHref(event)), game: link(self) } }));
 }
 
 export function getCredits(event: H3Event, deps: GameResourceDeps): string {
@@ -75,9 +76,27 @@ export function listGameAwards(event: H3Event, deps: GameResourceDeps): string {
   const { dataset, row } = findGame(event, deps, errors);
   const game = dataset.game(row);
   const endpoint = `game-awards:${game.id}`;
-  const continued = continueFrom({ cursor: params.get('cursor'), before: params.get('before') }, deps.cursors, endpoint, {}, false);
+  const continued = continueFrom(
+    { cursor: params.get('cursor'), before: params.get('before') },
+    deps.cursors,
+    endpoint,
+    {},
+    false,
+  );
   const awards = [...dataset.related(row).awards].sort((a, b) => comparePositions(awardPosition(a), awardPosition(b)));
   const page = pageSorted(awards, awardPosition, { limit, after: continued.after, before: continued.before });
-  const { meta, links } = navigation(event, deps.cursors, { endpoint, path: `${gamePath(game.slug)}/awards`, query: {} }, page.facts);
-  return sendJson(event, listEnvelopeJson(page.items.map((a) => JSON.stringify(gameAwardJson(game, a))), meta, links));
+  const { meta, links } = navigation(
+    event,
+    deps.cursors,
+    { endpoint, path: `${gamePath(game.slug)}/awards`, query: {} },
+    page.facts,
+  );
+  return sendJson(
+    event,
+    listEnvelopeJson(
+      page.items.map((a) => JSON.stringify(gameAwardJson(game, a))),
+      meta,
+      links,
+    ),
+  );
 }

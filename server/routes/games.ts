@@ -35,9 +35,20 @@ async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> 
   const page = dataset.query(request);
   const sources = await loadEmbedSources(deps.store, dataset, page.rows, request.include);
   const items = page.rows.map((row, i) =>
-    gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include, sources)]),
+    gameJsonWith(dataset, row, [
+      ['matched_via', page.matchedVia[i]],
+      ...embedsFor(dataset, row, request.include, sources),
+    ]),
   );
-  const { meta, links } = pageNavigation(event, dataset, deps.cursors, request, page, `${API_PREFIX}/games`, GAMES_LIST_ENDPOINT);
+  const { meta, links } = pageNavigation(
+    event,
+    dataset,
+    deps.cursors,
+    request,
+    page,
+    `${API_PREFIX}/games`,
+    GAMES_LIST_ENDPOINT,
+  );
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
@@ -45,7 +56,8 @@ async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
   const dataset = deps.state.current;
   const errors = [];
   for (const name of new Set(event.url.searchParams.keys())) {
-    if (name !== 'include') errors.push(fieldError(name, 'is not a known parameter; this endpoint takes only include', 'unknown_parameter'));
+    if (name !== 'include')
+      errors.push(fieldError(name, 'is not a known parameter; this endpoint takes only include', 'unknown_parameter'));
   }
   const include = parseGameInclude(event.url.searchParams.getAll('include').join(',') || undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);

@@ -2,7 +2,14 @@
 // Ranks come only from the window's snapshot dates; a game without a rank ≤ top on a date
 // is outside the top that day.
 
-import { rankingDateOnOrAfter, rankingDateOnOrBefore, rankingDates, type GameName, type RankPoint, type RankScope } from '../../loader/history.js';
+import {
+  rankingDateOnOrAfter,
+  rankingDateOnOrBefore,
+  rankingDates,
+  type GameName,
+  type RankPoint,
+  type RankScope,
+} from '../../loader/history.js';
 import type { Queryable } from '../../loader/store.js';
 
 export interface RankingWindow {
@@ -17,7 +24,12 @@ export interface RankingWindow {
  * there is none; the first of all when absent); `to` to the latest on or before it (the
  * latest of all when absent). null: no ranking lies in the window.
  */
-export async function resolveWindow(db: Queryable, scope: RankScope, from: string | null, to: string | null): Promise<RankingWindow | null> {
+export async function resolveWindow(
+  db: Queryable,
+  scope: RankScope,
+  from: string | null,
+  to: string | null,
+): Promise<RankingWindow | null> {
   const start =
     from === null
       ? await rankingDateOnOrAfter(db, scope, '0001-01-01')
@@ -49,7 +61,11 @@ function byRankThenId<T extends { game_id: string }>(rank: (item: T) => number):
  * reverse; exited_rank is the last rank inside the top, exited_date the next snapshot date
  * (the first outside it). stable: in the top at both ends.
  */
-export function transitions(points: readonly RankPoint[], dates: readonly string[], names: ReadonlyMap<string, GameName>): Transitions {
+export function transitions(
+  points: readonly RankPoint[],
+  dates: readonly string[],
+  names: ReadonlyMap<string, GameName>,
+): Transitions {
   const from = dates[0];
   const to = dates[dates.length - 1];
   const ranks = new Map<string, Map<string, number>>();
@@ -69,11 +85,22 @@ export function transitions(points: readonly RankPoint[], dates: readonly string
     const atStart = series.get(from);
     const atEnd = series.get(to);
     if (atStart !== undefined && atEnd !== undefined) {
-      out.stable.push({ ...keys, rank_from: atStart, rank_to: atEnd, [`rank_${fromYear}`]: atStart, [`rank_${toYear}`]: atEnd });
+      out.stable.push({
+        ...keys,
+        rank_from: atStart,
+        rank_to: atEnd,
+        [`rank_${fromYear}`]: atStart,
+        [`rank_${toYear}`]: atEnd,
+      });
     } else if (atEnd !== undefined) {
       let i = dates.length - 1;
       while (i > 0 && series.has(dates[i - 1])) i--;
-      out.entered.push({ ...keys, entered_rank: series.get(dates[i]) ?? atEnd, entered_date: dates[i], current_rank: atEnd });
+      out.entered.push({
+        ...keys,
+        entered_rank: series.get(dates[i]) ?? atEnd,
+        entered_date: dates[i],
+        current_rank: atEnd,
+      });
     } else if (atStart !== undefined) {
       let last = 0;
       for (let i = 0; i < dates.length; i++) if (series.has(dates[i])) last = i;

@@ -76,8 +76,18 @@ export const RANKING_TRANSITIONS_DOC: RouteDoc = {
 };
 
 export function registerHistoryRoutes(app: H3, deps: HistoryRouteDeps): void {
-  route(app, `${API_PREFIX}/games/:id/history`, { GET: (event) => gameHistory(event, deps) }, { GET: GAME_HISTORY_DOC });
-  route(app, `${API_PREFIX}/statistics/rankings/history`, { GET: (event) => rankingHistory(event, deps) }, { GET: RANKING_HISTORY_DOC });
+  route(
+    app,
+    `${API_PREFIX}/games/:id/history`,
+    { GET: (event) => gameHistory(event, deps) },
+    { GET: GAME_HISTORY_DOC },
+  );
+  route(
+    app,
+    `${API_PREFIX}/statistics/rankings/history`,
+    { GET: (event) => rankingHistory(event, deps) },
+    { GET: RANKING_HISTORY_DOC },
+  );
   route(
     app,
     `${API_PREFIX}/statistics/rankings/transitions`,
@@ -119,7 +129,13 @@ async function rankingHistory(event: H3Event, deps: HistoryRouteDeps): Promise<s
   const data = date === null ? [] : await rankingAt(deps.store, request.scope, date, request.top);
   return sendJson(
     event,
-    JSON.stringify({ scope: scopeName(request.scope), top: request.top, date, data, _links: { self: { href: selfHref(event) } } }),
+    JSON.stringify({
+      scope: scopeName(request.scope),
+      top: request.top,
+      date,
+      data,
+      _links: { self: { href: selfHref(event) } },
+    }),
   );
 }
 

@@ -14,15 +14,26 @@ const METRICS_DOC: RouteDoc = {
     'Request counts and latency by route template and status, engine query latency, Dataset size and load time, ' +
     'materialization runs, rate-limit rejections and process metrics, in the Prometheus text format. Never cached.',
   tags: ['probes'],
-  responses: { 200: { description: 'Metrics in the Prometheus text exposition format', schema: z.string(), contentType: 'text/plain' } },
+  responses: {
+    200: {
+      description: 'Metrics in the Prometheus text exposition format',
+      schema: z.string(),
+      contentType: 'text/plain',
+    },
+  },
 };
 
 export function registerMetricsRoutes(app: H3, metrics: AppMetrics): void {
-  route(app, '/metrics', {
-    GET: async (event) => {
-      event.res.headers.set('content-type', metrics.registry.contentType);
-      event.res.headers.set('cache-control', 'no-store');
-      return metrics.registry.metrics();
+  route(
+    app,
+    '/metrics',
+    {
+      GET: async (event) => {
+        event.res.headers.set('content-type', metrics.registry.contentType);
+        event.res.headers.set('cache-control', 'no-store');
+        return metrics.registry.metrics();
+      },
     },
-  }, { GET: METRICS_DOC });
+    { GET: METRICS_DOC },
+  );
 }

@@ -19,25 +19,35 @@ export interface ProbeDeps {
 }
 
 export function registerProbeRoutes(app: H3, deps: ProbeDeps): void {
-  route(app, '/healthz', {
-    GET: (event) => {
-      event.res.headers.set('cache-control', 'no-store');
-      return sendJson(event, '{"status":"ok"}');
+  route(
+    app,
+    '/healthz',
+    {
+      GET: (event) => {
+        event.res.headers.set('cache-control', 'no-store');
+        return sendJson(event, '{"status":"ok"}');
+      },
     },
-  }, { GET: HEALTH_DOC });
-  route(app, '/readyz', {
-    GET: async (event) => {
-      event.res.headers.set('cache-control', 'no-store');
-      if (deps.draining?.()) throw new ApiProblem('service-unavailable', 'The server is shutting down.');
-      const storeOk = await deps.store.ping();
-      if (!storeOk) throw new ApiProblem('service-unavailable', 'The store is not reachable.');
-      const body = {
-        status: 'ready',
-        checks: { store: 'ok', dataset: 'loaded' },
-        games: deps.state.current.size,
-        dataset_loaded_at: deps.state.loadedAt.toISOString(),
-      };
-      return sendJson(event, JSON.stringify(body));
+    { GET: HEALTH_DOC },
+  );
+  route(
+    app,
+    '/readyz',
+    {
+      GET: async (event) => {
+        event.res.headers.set('cache-control', 'no-store');
+        if (deps.draining?.()) throw new ApiProblem('service-unavailable', 'The server is shutting down.');
+        const storeOk = await deps.store.ping();
+        if (!storeOk) throw new ApiProblem('service-unavailable', 'The store is not reachable.');
+        const body = {
+          status: 'ready',
+          checks: { store: 'ok', dataset: 'loaded' },
+          games: deps.state.current.size,
+          dataset_loaded_at: deps.state.loadedAt.toISOString(),
+        };
+        return sendJson(event, JSON.stringify(body));
+      },
     },
-  }, { GET: READY_DOC });
+    { GET: READY_DOC },
+  );
 }

@@ -19,13 +19,27 @@ import {
   textSearchQuerySchema,
   textSearchResponseSchema,
 } from '../schemas/search-docs.js';
-import { GAMES_SEARCH_ENDPOINT, parseSearchBody, parseSearchContinuation, type SearchRequest } from '../schemas/search-request.js';
-import { parseTextSearch, textCursorQuery, TEXT_SEARCH_ENDPOINT, type TextSearchRequest } from '../schemas/search-text.js';
+import {
+  GAMES_SEARCH_ENDPOINT,
+  parseSearchBody,
+  parseSearchContinuation,
+  type SearchRequest,
+} from '../schemas/search-request.js';
+import {
+  parseTextSearch,
+  textCursorQuery,
+  TEXT_SEARCH_ENDPOINT,
+  type TextSearchRequest,
+} from '../schemas/search-text.js';
 import { pageNavigation } from './games.js';
 
 const SEARCH_PATH = `${API_PREFIX}/games/search`;
 const TEXT_PATH = `${API_PREFIX}/search`;
-const problem = (description: string) => ({ description, schema: problemSchema, contentType: 'application/problem+json' });
+const problem = (description: string) => ({
+  description,
+  schema: problemSchema,
+  contentType: 'application/problem+json',
+});
 
 const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
   post: {
@@ -45,7 +59,8 @@ const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
   },
   continue: {
     summary: 'Continue a search from its cursor',
-    description: 'The next (`cursor`) or previous (`before`) page of a POSTed search; the cursor carries the filters and sort.',
+    description:
+      'The next (`cursor`) or previous (`before`) page of a POSTed search; the cursor carries the filters and sort.',
     tags: ['games'],
     query: searchContinuationQuerySchema,
     responses: {
@@ -55,7 +70,8 @@ const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
   },
   text: {
     summary: 'Full-text search over names and alternate names',
-    description: 'Games whose name or alternate name (any language) matches q, best score first; each carries `score` (0..1).',
+    description:
+      'Games whose name or alternate name (any language) matches q, best score first; each carries `score` (0..1).',
     tags: ['search'],
     query: textSearchQuerySchema,
     responses: {
@@ -75,7 +91,8 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
         const dataset = deps.state.current;
         return runSearch(event, deps, dataset, parseSearchBody(body, dataset, deps.cursors));
       },
-      GET: (event) => runSearch(event, deps, deps.state.current, parseSearchContinuation(event.url.searchParams, deps.cursors)),
+      GET: (event) =>
+        runSearch(event, deps, deps.state.current, parseSearchContinuation(event.url.searchParams, deps.cursors)),
     },
     { POST: DOCS.post, GET: DOCS.continue },
   );
@@ -84,8 +101,18 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
 
 async function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): Promise<string> {
   const page = dataset.query(request);
-  const items = await presentGames(deps.store, dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
-  const { meta, links } = pageNavigation(event, dataset, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
+  const items = await presentGames(deps.store, dataset, page.rows, request.include, (i) => [
+    ['matched_via', page.matchedVia[i]],
+  ]);
+  const { meta, links } = pageNavigation(
+    event,
+    dataset,
+    deps.cursors,
+    request,
+    page,
+    SEARCH_PATH,
+    GAMES_SEARCH_ENDPOINT,
+  );
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
   return sendJson(event, listEnvelopeJson(items, meta, links));
@@ -138,10 +165,16 @@ async function textSearch(event: H3Event, deps: AppDeps): Promise<string> {
     start = Math.max(0, end - request.limit);
   }
   const slice = hits.slice(start, end);
-  const items = await presentGames(deps.store, dataset, slice.map((h) => h.row), request.include, (i) => [
-    ['matched_via', null],
-    ['score', slice[i].score],
-  ]);
+  const items = await presentGames(
+    deps.store,
+    dataset,
+    slice.map((h) => h.row),
+    request.include,
+    (i) => [
+      ['matched_via', null],
+      ['score', slice[i].score],
+    ],
+  );
   const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits[rank].row).id });
   const { meta, links } = navigation(
     event,

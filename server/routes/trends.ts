@@ -39,7 +39,12 @@ export interface TrendRouteDeps {
 
 const TRENDS = `${API_PREFIX}/statistics/trends`;
 
-function trendDoc(kind: TrendKind, summary: string, description: string, schema: RouteDoc['responses'][number]['schema']): RouteDoc {
+function trendDoc(
+  kind: TrendKind,
+  summary: string,
+  description: string,
+  schema: RouteDoc['responses'][number]['schema'],
+): RouteDoc {
   return {
     summary,
     description:
@@ -66,7 +71,7 @@ export const MECHANICS_TREND_DOC = trendDoc(
   'mechanics',
   'Mechanic adoption over time',
   'One point per (mechanic, period with at least one game), zero counts included, by mechanic slug then period (D52); ' +
-    'pct_of_period is the share of the period\'s games tagged with the mechanic. `mechanic` names the mechanics, or `limit` ' +
+    "pct_of_period is the share of the period's games tagged with the mechanic. `mechanic` names the mechanics, or `limit` " +
     'takes the most frequent ones.',
   mechanicsTrendSchema,
 );

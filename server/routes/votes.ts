@@ -35,7 +35,7 @@ const VOTE_ERRORS = {
 const RATING_DOC: RouteDoc = {
   summary: 'Submit a rating vote',
   description:
-    'Appends a raw rating vote (integer 1–10). The game\'s aggregates do not change until the next materialization run. Needs an API key.',
+    "Appends a raw rating vote (integer 1–10). The game's aggregates do not change until the next materialization run. Needs an API key.",
   tags: ['votes'],
   auth: 'key',
   body: ratingVoteBody,
@@ -45,7 +45,7 @@ const RATING_DOC: RouteDoc = {
 const WEIGHT_DOC: RouteDoc = {
   summary: 'Submit a weight vote',
   description:
-    'Appends a raw weight vote (1.0–5.0, one decimal). The game\'s aggregates do not change until the next materialization run. Needs an API key.',
+    "Appends a raw weight vote (1.0–5.0, one decimal). The game's aggregates do not change until the next materialization run. Needs an API key.",
   tags: ['votes'],
   auth: 'key',
   body: weightVoteBody,
@@ -87,7 +87,12 @@ async function postRating(event: H3Event, deps: VoteRouteDeps): Promise<string> 
 async function postWeight(event: H3Event, deps: VoteRouteDeps): Promise<string> {
   const gameId = await voteTarget(event, deps);
   const body = parseBody(weightVoteBody, await readJsonBody(event.req));
-  const vote: WeightVote = { id: uuidv7(), game_id: gameId, weight: Math.round(body.weight * 10) / 10, created_at: new Date().toISOString() };
+  const vote: WeightVote = {
+    id: uuidv7(),
+    game_id: gameId,
+    weight: Math.round(body.weight * 10) / 10,
+    created_at: new Date().toISOString(),
+  };
   await insertWeightVote(deps.store, vote);
   return sendJson(event, JSON.stringify({ ...vote, _links: voteLinks(gameId) }), 201);
 }

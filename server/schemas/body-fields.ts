@@ -24,7 +24,11 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
     const wrongType = issue.code === 'invalid_type' && !(issue.expected === 'int' && typeof value === 'number');
     const code = wrongType ? (value === undefined ? 'required' : 'invalid_type') : 'invalid_value';
     const message =
-      code === 'required' ? 'is required' : wrongType && issue.code === 'invalid_type' ? `must be of type ${issue.expected}` : issue.message;
+      code === 'required'
+        ? 'is required'
+        : wrongType && issue.code === 'invalid_type'
+          ? `must be of type ${issue.expected}`
+          : issue.message;
     errors.push(fieldError(field, message, code, value));
   }
   throw validationProblem(errors);

@@ -57,7 +57,11 @@ export interface FamilyGamesRequest extends ListQueryState {
 }
 
 /** Splits the query into known parameters, reporting unknown ones (and repeats). */
-export function knownParams(params: URLSearchParams, names: readonly string[], errors: FieldError[]): Map<string, string> {
+export function knownParams(
+  params: URLSearchParams,
+  names: readonly string[],
+  errors: FieldError[],
+): Map<string, string> {
   const own = new Map<string, string>();
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
@@ -105,7 +109,11 @@ export function parseEntityList(params: URLSearchParams, cursors: CursorCodec, e
 }
 
 /** `sort=game_count&order=asc`, or combined `sort=game_count_asc` (as D39 allows for games). */
-function entitySort(sortRaw: string | undefined, orderRaw: string | undefined, errors: FieldError[]): { sort: EntitySort; order: SortOrder } {
+function entitySort(
+  sortRaw: string | undefined,
+  orderRaw: string | undefined,
+  errors: FieldError[],
+): { sort: EntitySort; order: SortOrder } {
   const parsed = entityListQuery.pick({ sort: true, order: true }).safeParse({ sort: sortRaw, order: orderRaw });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -116,7 +124,9 @@ function entitySort(sortRaw: string | undefined, orderRaw: string | undefined, e
     return { sort: 'name', order: 'asc' };
   }
   const combined = /^(name|game_count)_(asc|desc)$/.exec(parsed.data.sort ?? '');
-  const sort: EntitySort = combined ? (combined[1] as EntitySort) : (parsed.data.sort as EntitySort | undefined) ?? 'name';
+  const sort: EntitySort = combined
+    ? (combined[1] as EntitySort)
+    : ((parsed.data.sort as EntitySort | undefined) ?? 'name');
   const implied = combined ? (combined[2] as SortOrder) : undefined;
   if (implied && parsed.data.order && implied !== parsed.data.order) {
     errors.push(fieldError('order', `contradicts sort=${sortRaw}`, 'invalid_combination', orderRaw));
@@ -127,7 +137,12 @@ function entitySort(sortRaw: string | undefined, orderRaw: string | undefined, e
 }
 
 /** `filter` selects the family's games; the cursor carries it like a games list cursor. */
-export function parseFamilyGames(params: URLSearchParams, cursors: CursorCodec, endpoint: string, filter: Filter): FamilyGamesRequest {
+export function parseFamilyGames(
+  params: URLSearchParams,
+  cursors: CursorCodec,
+  endpoint: string,
+  filter: Filter,
+): FamilyGamesRequest {
   const errors: FieldError[] = [];
   const own = knownParams(params, Object.keys(familyQuery.shape), errors);
   const limit = parseLimit(own.get('limit'), 'query', errors);

@@ -11,7 +11,10 @@ const entityShape = {
   slug: z.string(),
   name: z.string(),
 };
-const selfAndGames = z.object({ self: linkSchema, games: linkSchema.describe('The games list filtered to this entity') });
+const selfAndGames = z.object({
+  self: linkSchema,
+  games: linkSchema.describe('The games list filtered to this entity'),
+});
 
 export const termSchema = z
   .object({

@@ -41,13 +41,14 @@ const referenceItem = z
     error: 'must be a lowercase slug such as "hand-management" (or an id)',
   });
 
-const textItem = z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }).max(200, { error: 'is too long' });
+const textItem = z
+  .string({ error: 'must be text' })
+  .min(1, { error: 'must not be empty' })
+  .max(200, { error: 'is too long' });
 
 /** A list from "a,b" (query) or ["a","b"] / "a" (JSON); empty items are dropped. */
 function listSchema(item: z.ZodType<string, string>, source: ValueSource): z.ZodType<string[]> {
-  const list = z
-    .array(item)
-    .max(MAX_LIST_ITEMS, { error: `must not name more than ${MAX_LIST_ITEMS} values` });
+  const list = z.array(item).max(MAX_LIST_ITEMS, { error: `must not name more than ${MAX_LIST_ITEMS} values` });
   if (source === 'query') {
     return z
       .string()

@@ -42,7 +42,12 @@ export function parseFilter(raw: RawFilter, source: ValueSource, dataset: Datase
     if (parsed.success) awardResult = String(parsed.data);
     else
       errors.push(
-        fieldError(raw.awardResult.name, parsed.error.issues[0]?.message ?? 'is invalid', 'invalid_value', raw.awardResult.value),
+        fieldError(
+          raw.awardResult.name,
+          parsed.error.issues[0]?.message ?? 'is invalid',
+          'invalid_value',
+          raw.awardResult.value,
+        ),
       );
   }
   for (const [minKey, maxKey] of RANGE_PAIRS) {
@@ -61,7 +66,13 @@ export function parseFilter(raw: RawFilter, source: ValueSource, dataset: Datase
   for (const [key, value] of values) {
     const spec = FILTER_FIELDS[key];
     if (spec.type === 'ref-list') {
-      const resolved = resolveAll(value as string[], spec.ref, raw.fields.get(key)?.name ?? key, dataset, referenceErrors);
+      const resolved = resolveAll(
+        value as string[],
+        spec.ref,
+        raw.fields.get(key)?.name ?? key,
+        dataset,
+        referenceErrors,
+      );
       if (resolved.length > 0) assign(filter, key, resolved);
     } else if (Array.isArray(value)) {
       if (value.length > 0) assign(filter, key, [...new Set(value)]);
@@ -74,7 +85,9 @@ export function parseFilter(raw: RawFilter, source: ValueSource, dataset: Datase
     if (awardSlug !== undefined) {
       const canonical = dataset.resolve('award', awardSlug);
       if (canonical === undefined)
-        referenceErrors.push(fieldError(raw.awardSlug?.name ?? 'award.slug', `no award "${awardSlug}"`, 'unknown_reference', awardSlug));
+        referenceErrors.push(
+          fieldError(raw.awardSlug?.name ?? 'award.slug', `no award "${awardSlug}"`, 'unknown_reference', awardSlug),
+        );
       else filter.award.slug = canonical;
     }
     if (awardResult !== undefined) filter.award.result = awardResult as NonNullable<Filter['award']>['result'];

@@ -7,7 +7,11 @@ import { fieldError } from './filter-parse.js';
 import { closest } from './param-names.js';
 
 /** Known parameters of the request (values joined by commas); every other name is an error. */
-export function knownParams(params: URLSearchParams, allowed: readonly string[], errors: FieldError[]): Map<string, string> {
+export function knownParams(
+  params: URLSearchParams,
+  allowed: readonly string[],
+  errors: FieldError[],
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const name of new Set(params.keys())) {
     if (allowed.includes(name)) {
@@ -15,11 +19,14 @@ export function knownParams(params: URLSearchParams, allowed: readonly string[],
       continue;
     }
     const suggestion = closest(name, allowed);
-    const takes = allowed.length > 0 ? `this endpoint takes ${allowed.join(', ')}` : 'this endpoint takes no parameters';
+    const takes =
+      allowed.length > 0 ? `this endpoint takes ${allowed.join(', ')}` : 'this endpoint takes no parameters';
     errors.push(
       fieldError(
         name,
-        suggestion ? `is not a known parameter; did you mean "${suggestion}"? (${takes})` : `is not a known parameter; ${takes}`,
+        suggestion
+          ? `is not a known parameter; did you mean "${suggestion}"? (${takes})`
+          : `is not a known parameter; ${takes}`,
         'unknown_parameter',
       ),
     );

@@ -3,7 +3,14 @@
 
 import { z } from 'zod';
 import { GAME_TYPES, RELATIONSHIP_TYPES } from '../../engine/domain.js';
-import { creditSchema, gameAwardSchema, gameSchema, linkSchema, listEnvelope, pollsSchema } from './responses/common.js';
+import {
+  creditSchema,
+  gameAwardSchema,
+  gameSchema,
+  linkSchema,
+  listEnvelope,
+  pollsSchema,
+} from './responses/common.js';
 
 export { effectivePropertiesSchema, experienceProfileSchema } from './game-embeds.js';
 
@@ -61,7 +68,10 @@ const pagingQuery = {
 };
 
 export const expansionsQuery = z.object({
-  type: z.string().optional().describe(`Comma list of game types: ${GAME_TYPES.join(', ')}`),
+  type: z
+    .string()
+    .optional()
+    .describe(`Comma list of game types: ${GAME_TYPES.join(', ')}`),
   include: z.string().optional().describe('Comma list of include values, as on GET /v1/games'),
   ...pagingQuery,
 });
@@ -69,7 +79,13 @@ export const effectivePropertiesQuery = z.object({
   with: z.string().optional().describe('Comma list of expansion slugs or ids; omitted: base only'),
 });
 export const relationshipsQuery = z.object({
-  type: z.string().optional().describe(`Comma list of: ${RELATIONSHIP_TYPES.join(', ')}`),
-  direction: z.enum(['inbound', 'outbound', 'both']).optional().describe('inbound: the game is the target; omitted: both'),
+  type: z
+    .string()
+    .optional()
+    .describe(`Comma list of: ${RELATIONSHIP_TYPES.join(', ')}`),
+  direction: z
+    .enum(['inbound', 'outbound', 'both'])
+    .optional()
+    .describe('inbound: the game is the target; omitted: both'),
 });
 export const awardsQuery = z.object(pagingQuery);

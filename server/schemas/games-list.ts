@@ -43,7 +43,10 @@ export function parseGamesList(
   const sortChoice = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
   if (errors.length > 0) throw validationProblem(errors);
 
-  const given: ListQueryState = { filter: normalizeFilter(parseFilter(sorted.filter, 'query', dataset)), ...sortChoice };
+  const given: ListQueryState = {
+    filter: normalizeFilter(parseFilter(sorted.filter, 'query', dataset)),
+    ...sortChoice,
+  };
   const continued = continueFrom(
     { cursor: own.get('cursor'), before: own.get('before') },
     cursors,

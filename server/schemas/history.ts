@@ -7,7 +7,12 @@ import type { DatasetApi } from '../../engine/api.js';
 import type { RankScope } from '../../loader/history.js';
 import { unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { fieldError } from './filter-parse.js';
-import { HISTORY_GRANULARITIES, HISTORY_METRICS, type HistoryGranularity, type HistoryMetric } from './responses/analytics.js';
+import {
+  HISTORY_GRANULARITIES,
+  HISTORY_METRICS,
+  type HistoryGranularity,
+  type HistoryMetric,
+} from './responses/analytics.js';
 import { dateParam, fieldParam, onlyParams, paramsDocShape, parseParams, type ParamSpecs } from './trends-params.js';
 
 export const DEFAULT_RANKING_TOP = 10;
@@ -29,7 +34,10 @@ export const GAME_HISTORY_PARAMS: ParamSpecs = {
 };
 
 const SCOPE = fieldParam({ type: 'text-list' }, 'overall (default) or a category slug (ranks from rank_by_category)');
-const TOP = fieldParam({ type: 'int', min: 1, max: MAX_RANKING_TOP }, `size of the top (default ${DEFAULT_RANKING_TOP})`);
+const TOP = fieldParam(
+  { type: 'int', min: 1, max: MAX_RANKING_TOP },
+  `size of the top (default ${DEFAULT_RANKING_TOP})`,
+);
 
 export const RANKING_HISTORY_PARAMS: ParamSpecs = {
   scope: SCOPE,
@@ -110,7 +118,9 @@ function parseScope(raw: unknown, dataset: DatasetApi, errors: FieldError[]): Ra
   const value = items[0];
   if (value === 'overall') return { kind: 'overall' };
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) {
-    errors.push(fieldError('scope', 'must be overall or a lowercase category slug such as "strategy"', 'invalid_value', value));
+    errors.push(
+      fieldError('scope', 'must be overall or a lowercase category slug such as "strategy"', 'invalid_value', value),
+    );
     return undefined;
   }
   const slug = dataset.resolve('category', value);
@@ -149,7 +159,14 @@ export function parseRankingTransitions(params: URLSearchParams, dataset: Datase
     ['to', 'year_max'],
   ] as const) {
     if (values.has(dateName) && values.has(yearName)) {
-      errors.push(fieldError(yearName, `cannot be combined with ${dateName}; give one of them`, 'invalid_combination', values.get(yearName)));
+      errors.push(
+        fieldError(
+          yearName,
+          `cannot be combined with ${dateName}; give one of them`,
+          'invalid_combination',
+          values.get(yearName),
+        ),
+      );
     }
   }
   const yearMin = values.get('year_min') as number | undefined;

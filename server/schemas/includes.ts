@@ -42,7 +42,11 @@ export function parseGameInclude(
   name = 'include',
 ): GameInclude[] {
   const items =
-    source === 'query' && typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : Array.isArray(raw) ? raw : null;
+    source === 'query' && typeof raw === 'string'
+      ? raw.split(',').map((s) => s.trim())
+      : Array.isArray(raw)
+        ? raw
+        : null;
   if (items === null) return parseInclude(raw, GAME_INCLUDES, source, errors, name);
   const rest: unknown[] = [];
   for (const item of items) {

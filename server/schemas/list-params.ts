@@ -38,7 +38,12 @@ export function parseSort(
     const resolved = toSortKey(key);
     if (!resolved) {
       errors.push(
-        fieldError(names.sort, `must be one of: ${SORT_VALUES.join(', ')} (optionally suffixed _asc or _desc)`, 'invalid_value', sortRaw),
+        fieldError(
+          names.sort,
+          `must be one of: ${SORT_VALUES.join(', ')} (optionally suffixed _asc or _desc)`,
+          'invalid_value',
+          sortRaw,
+        ),
       );
     } else {
       sort = resolved;
@@ -90,7 +95,10 @@ export function parseInclude<T extends string>(
   if (raw === undefined) return [];
   const items =
     source === 'query' && typeof raw === 'string'
-      ? raw.split(',').map((s) => s.trim()).filter(Boolean)
+      ? raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
       : Array.isArray(raw)
         ? raw
         : null;
@@ -103,7 +111,14 @@ export function parseInclude<T extends string>(
     if (typeof item === 'string' && (allowed as readonly string[]).includes(item)) {
       if (!out.includes(item as T)) out.push(item as T);
     } else {
-      errors.push(fieldError(name, `"${String(item)}" is not an include value; use: ${allowed.join(', ')}`, 'invalid_value', item));
+      errors.push(
+        fieldError(
+          name,
+          `"${String(item)}" is not an include value; use: ${allowed.join(', ')}`,
+          'invalid_value',
+          item,
+        ),
+      );
     }
   }
   return out;

@@ -18,7 +18,12 @@ const AWARD_PARAMS = { 'award.slug': 'awardSlug', 'award.result': 'awardResult' 
 export function sortParams(params: URLSearchParams, ownNames: readonly string[], errors: FieldError[]): SortedParams {
   const filter: RawFilter = { fields: new Map() };
   const own = new Map<string, string>();
-  const known = [...Object.keys(FILTER_FIELDS), ...Object.keys(FILTER_ALIASES), ...Object.keys(AWARD_PARAMS), ...ownNames];
+  const known = [
+    ...Object.keys(FILTER_FIELDS),
+    ...Object.keys(FILTER_ALIASES),
+    ...Object.keys(AWARD_PARAMS),
+    ...ownNames,
+  ];
   for (const name of new Set(params.keys())) {
     // Repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
     const value = params.getAll(name).join(',');
@@ -27,13 +32,15 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
       filter[AWARD_PARAMS[name as keyof typeof AWARD_PARAMS]] = { name, value };
       continue;
     }
-    const key = (Object.hasOwn(FILTER_FIELDS, name) ? name : Object.hasOwn(FILTER_ALIASES, name) ? FILTER_ALIASES[name] : undefined) as
-      | ScalarFilterKey
-      | undefined;
+    const key = (
+      Object.hasOwn(FILTER_FIELDS, name) ? name : Object.hasOwn(FILTER_ALIASES, name) ? FILTER_ALIASES[name] : undefined
+    ) as ScalarFilterKey | undefined;
     if (key) {
       const previous = filter.fields.get(key);
       if (previous) {
-        errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_parameter'));
+        errors.push(
+          fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_parameter'),
+        );
       } else {
         filter.fields.set(key, { name, value });
       }
@@ -53,7 +60,11 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
     );
   }
   const hasQueryParams =
-    filter.fields.size > 0 || filter.awardSlug !== undefined || filter.awardResult !== undefined || own.has('sort') || own.has('order');
+    filter.fields.size > 0 ||
+    filter.awardSlug !== undefined ||
+    filter.awardResult !== undefined ||
+    own.has('sort') ||
+    own.has('order');
   return { filter, own, hasQueryParams };
 }
 

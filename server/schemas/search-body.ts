@@ -66,7 +66,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_SEARCH_BODY_
   } catch {
     throw validationProblem([fieldError('body', 'is not valid UTF-8', 'malformed_json')]);
   }
-  if (text.trim() === '') throw validationProblem([fieldError('body', 'is empty; send a JSON object', 'malformed_json')]);
+  if (text.trim() === '')
+    throw validationProblem([fieldError('body', 'is empty; send a JSON object', 'malformed_json')]);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

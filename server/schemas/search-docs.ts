@@ -18,7 +18,10 @@ function filterMembers(): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
   for (const [name, spec] of Object.entries(FILTER_FIELDS)) out[name] = docSchema(spec, 'json').nullable().optional();
   for (const [alias, canonical] of Object.entries(FILTER_ALIASES)) {
-    out[alias] = docSchema(FILTER_FIELDS[canonical], 'json').nullable().optional().describe(`Alias of ${canonical} (D7).`);
+    out[alias] = docSchema(FILTER_FIELDS[canonical], 'json')
+      .nullable()
+      .optional()
+      .describe(`Alias of ${canonical} (D7).`);
   }
   return out;
 }
@@ -32,7 +35,10 @@ export const searchRequestDocSchema = z
     award: z.strictObject({ slug: z.string().optional(), result: awardResult.optional() }).nullable().optional(),
     'award.slug': z.string().nullable().optional(),
     'award.result': awardResult.nullable().optional(),
-    sort: z.string().optional().describe(`One of ${SORT_KEYS.join(', ')} (alias year), optionally suffixed _asc/_desc; default bayes_rating.`),
+    sort: z
+      .string()
+      .optional()
+      .describe(`One of ${SORT_KEYS.join(', ')} (alias year), optionally suffixed _asc/_desc; default bayes_rating.`),
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
     include: z.array(z.enum(GAME_INCLUDES)).optional(),
@@ -40,10 +46,15 @@ export const searchRequestDocSchema = z
     before: z.string().optional(),
     facets: z.array(z.enum(FACET_DIMENSIONS)).optional(),
     ...Object.fromEntries(
-      ASPIRATIONAL_FIELDS.map((name) => [name, z.unknown().optional().describe('Aspirational in the contract: always answered with a 400.')]),
+      ASPIRATIONAL_FIELDS.map((name) => [
+        name,
+        z.unknown().optional().describe('Aspirational in the contract: always answered with a 400.'),
+      ]),
     ),
   })
-  .describe('SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given.')
+  .describe(
+    'SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given.',
+  )
   .meta({ id: 'SearchRequest' });
 
 /** `meta` of a search page: the list meta plus the echo of D42 and, when asked, facets. */
@@ -55,7 +66,9 @@ const searchMetaSchema = listMetaSchema.extend({
   facets: z
     .partialRecord(z.enum(FACET_DIMENSIONS), z.record(z.string(), z.number().int().min(0)))
     .optional()
-    .describe('Only when the body asked: per dimension, value → matching games, each dimension ignoring its own filters'),
+    .describe(
+      'Only when the body asked: per dimension, value → matching games, each dimension ignoring its own filters',
+    ),
 });
 
 /** A page of POST /v1/games/search (and its GET continuation); every game carries matched_via. */
@@ -77,7 +90,11 @@ export const textSearchResponseSchema = z
   .meta({ id: 'TextSearchPage' });
 
 const pageSize = z.number().int().min(1).max(MAX_LIMIT).optional().describe('Page size, default 25');
-const includeList = z.array(z.enum(GAME_INCLUDES)).max(MAX_LIST_ITEMS).optional().describe('Members to embed in each game (comma list)');
+const includeList = z
+  .array(z.enum(GAME_INCLUDES))
+  .max(MAX_LIST_ITEMS)
+  .optional()
+  .describe('Members to embed in each game (comma list)');
 
 /** Query of GET /v1/games/search (the continuation of a POSTed search). */
 export const searchContinuationQuerySchema = z.object({
@@ -89,7 +106,11 @@ export const searchContinuationQuerySchema = z.object({
 
 /** Query of GET /v1/search. */
 export const textSearchQuerySchema = z.object({
-  q: z.string().min(2).max(200).describe('Text to find in names and alternate names (any language); 2 to 200 characters'),
+  q: z
+    .string()
+    .min(2)
+    .max(200)
+    .describe('Text to find in names and alternate names (any language); 2 to 200 characters'),
   type: z.array(z.enum(GAME_TYPES)).optional().describe('Game types (comma list)'),
   limit: pageSize,
   include: includeList,

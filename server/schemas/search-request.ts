@@ -72,10 +72,17 @@ function unknownField(name: string, known: readonly string[]): FieldError {
   );
 }
 
-function setAward(raw: RawFilter, member: keyof typeof AWARD_MEMBERS, name: string, value: unknown, errors: FieldError[]): void {
+function setAward(
+  raw: RawFilter,
+  member: keyof typeof AWARD_MEMBERS,
+  name: string,
+  value: unknown,
+  errors: FieldError[],
+): void {
   const slot = AWARD_MEMBERS[member];
   const previous = raw[slot];
-  if (previous) errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_field'));
+  if (previous)
+    errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_field'));
   else raw[slot] = { name, value };
 }
 
@@ -122,7 +129,8 @@ function sortBody(body: Record<string, unknown>, errors: FieldError[]): SortedBo
       // hasOwn, not `in`: a member named "constructor" or "toString" is unknown, not a filter.
       const key = (Object.hasOwn(FILTER_FIELDS, name) ? name : FILTER_ALIASES[name]) as ScalarFilterKey;
       const previous = raw.fields.get(key);
-      if (previous) errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_field'));
+      if (previous)
+        errors.push(fieldError(name, `names the same filter as ${previous.name}; give only one`, 'duplicate_field'));
       else raw.fields.set(key, { name, value });
     } else if ((SEARCH_OWN_FIELDS as readonly string[]).includes(name)) {
       own.set(name, value);
@@ -131,7 +139,11 @@ function sortBody(body: Record<string, unknown>, errors: FieldError[]): SortedBo
     }
   }
   const statesQuery =
-    raw.fields.size > 0 || raw.awardSlug !== undefined || raw.awardResult !== undefined || own.has('sort') || own.has('order');
+    raw.fields.size > 0 ||
+    raw.awardSlug !== undefined ||
+    raw.awardResult !== undefined ||
+    own.has('sort') ||
+    own.has('order');
   return { raw, own, statesQuery };
 }
 
@@ -195,7 +207,11 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   const before = params.get('before') ?? undefined;
   if (cursor === undefined && before === undefined) {
     errors.push(
-      fieldError('cursor', 'is required: this URL continues a search started with POST /v1/games/search (or pass before)', 'required'),
+      fieldError(
+        'cursor',
+        'is required: this URL continues a search started with POST /v1/games/search (or pass before)',
+        'required',
+      ),
     );
   }
   if (errors.length > 0) throw validationProblem(errors);

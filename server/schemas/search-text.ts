@@ -49,7 +49,11 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
     if ((PARAMS as readonly string[]).includes(name)) continue;
     const suggestion = closest(name, PARAMS);
     errors.push(
-      fieldError(name, suggestion ? `is not a known parameter; did you mean "${suggestion}"?` : 'is not a known parameter', 'unknown_parameter'),
+      fieldError(
+        name,
+        suggestion ? `is not a known parameter; did you mean "${suggestion}"?` : 'is not a known parameter',
+        'unknown_parameter',
+      ),
     );
   }
   let q = '';

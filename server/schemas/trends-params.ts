@@ -42,7 +42,11 @@ export function paramsDocShape(specs: ParamSpecs): Record<string, z.ZodOptional>
  * Validates the parameters in `raw` (name → text) that `specs` knows; a bad value is a
  * FieldError naming the parameter. Returns the parsed values of the good ones.
  */
-export function parseParams(raw: ReadonlyMap<string, string>, specs: ParamSpecs, errors: FieldError[]): Map<string, unknown> {
+export function parseParams(
+  raw: ReadonlyMap<string, string>,
+  specs: ParamSpecs,
+  errors: FieldError[],
+): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, text] of raw) {
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;

@@ -41,7 +41,10 @@ export interface WeightTrendRequest extends TrendRequest {
   top: number | null;
 }
 
-const GROUP_BY = fieldParam({ type: 'enum', values: ['year', 'decade'] }, 'year (default) or decade (period = first year of the decade)');
+const GROUP_BY = fieldParam(
+  { type: 'enum', values: ['year', 'decade'] },
+  'year (default) or decade (period = first year of the decade)',
+);
 
 export const TREND_PARAMS: Readonly<Record<TrendKind, ParamSpecs>> = {
   publications: { group_by: GROUP_BY },
@@ -63,7 +66,10 @@ export const TREND_PARAMS: Readonly<Record<TrendKind, ParamSpecs>> = {
       { type: 'enum', values: ['published', 'top', 'all', 'top100'] },
       'published (default): per publication period; top: games with rank_overall ≤ top, per period; all: one point (period null); top100 = top with top=100',
     ),
-    top: fieldParam({ type: 'int', min: 1, max: MAX_WEIGHT_TOP }, `rank bound of scope=top (default ${DEFAULT_WEIGHT_TOP})`),
+    top: fieldParam(
+      { type: 'int', min: 1, max: MAX_WEIGHT_TOP },
+      `rank bound of scope=top (default ${DEFAULT_WEIGHT_TOP})`,
+    ),
   },
 };
 
@@ -105,7 +111,8 @@ function parseTrendQuery(kind: TrendKind, params: URLSearchParams, dataset: Data
     filter = parseFilter(sorted.filter, 'query', dataset);
   } catch (error) {
     // Bad filter values join the own-parameter errors in one 400.
-    if (error instanceof ApiProblem && error.kind === 'validation-error') throw validationProblem([...errors, ...error.errors]);
+    if (error instanceof ApiProblem && error.kind === 'validation-error')
+      throw validationProblem([...errors, ...error.errors]);
     if (errors.length > 0) throw validationProblem(errors);
     throw error;
   }
@@ -121,7 +128,11 @@ function grouping(own: Map<string, unknown>): TrendGrouping {
   return (own.get('group_by') as TrendGrouping | undefined) ?? 'year';
 }
 
-export function parseTrendRequest(kind: 'publications' | 'player-count', params: URLSearchParams, dataset: DatasetApi): TrendRequest {
+export function parseTrendRequest(
+  kind: 'publications' | 'player-count',
+  params: URLSearchParams,
+  dataset: DatasetApi,
+): TrendRequest {
   const { own, filter } = parseTrendQuery(kind, params, dataset);
   return { filter: appliedFilter(filter), groupBy: grouping(own) };
 }
@@ -132,7 +143,12 @@ export function parseMechanicsTrend(params: URLSearchParams, dataset: DatasetApi
   const limit = own.get('limit') as number | undefined;
   if (named !== undefined && limit !== undefined) {
     throw validationProblem([
-      fieldError('limit', 'cannot be combined with mechanic: give the mechanics or a limit', 'invalid_combination', limit),
+      fieldError(
+        'limit',
+        'cannot be combined with mechanic: give the mechanics or a limit',
+        'invalid_combination',
+        limit,
+      ),
     ]);
   }
   let mechanics: string[] | null = null;
@@ -141,7 +157,8 @@ export function parseMechanicsTrend(params: URLSearchParams, dataset: DatasetApi
     mechanics = [];
     for (const item of named) {
       const canonical = dataset.resolve('mechanic', item);
-      if (canonical === undefined) unknown.push(fieldError('mechanic', `no mechanic "${item}"`, 'unknown_reference', item));
+      if (canonical === undefined)
+        unknown.push(fieldError('mechanic', `no mechanic "${item}"`, 'unknown_reference', item));
       else if (!mechanics.includes(canonical)) mechanics.push(canonical);
     }
     if (unknown.length > 0) throw unknownReferenceProblem(unknown);

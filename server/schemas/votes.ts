@@ -6,7 +6,12 @@ import { EXPERIENCE_LEVELS } from '../../engine/domain.js';
 export const ratingVoteBody = z.strictObject({
   rating: z.number().int('must be an integer').min(1, 'must be at least 1').max(10, 'must be at most 10'),
   declared_scale: z.string().max(10, 'must be at most 10 characters').optional(),
-  play_count: z.number().int('must be an integer').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000').optional(),
+  play_count: z
+    .number()
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .optional(),
   experience_level: z.enum(EXPERIENCE_LEVELS, { error: `must be one of ${EXPERIENCE_LEVELS.join(', ')}` }).optional(),
 });
 export type RatingVoteBody = z.infer<typeof ratingVoteBody>;

@@ -27,7 +27,8 @@ import type { BenchQuery } from '../../bench/queries.js';
 
 const XML_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data/bgg-xml');
 const present = existsSync(XML_DIR);
-if (!present) console.warn(`test/bench/bench-bgg.test.ts: ${XML_DIR} is absent; the real-data query set is not checked`);
+if (!present)
+  console.warn(`test/bench/bench-bgg.test.ts: ${XML_DIR} is absent; the real-data query set is not checked`);
 
 describe('bench options: the real-data stage', () => {
   it('runs in a full run unless --no-bgg, and in a quick run only with --bgg', () => {
@@ -41,7 +42,12 @@ describe('bench options: the real-data stage', () => {
 
 describe('the real-data query set', () => {
   it('throws naming what it needs when the store lacks enough terms', () => {
-    const thin: BggVocabulary = { mechanics: ['dice-rolling'], categories: ['party', 'family'], themes: ['war', 'fantasy'], designers: ['a', 'b'] };
+    const thin: BggVocabulary = {
+      mechanics: ['dice-rolling'],
+      categories: ['party', 'family'],
+      themes: ['war', 'fantasy'],
+      designers: ['a', 'b'],
+    };
     expect(() => bggQueries(thin)).toThrow(BggQueryError);
     expect(() => bggQueries(thin)).toThrow(/1 mechanics, the set needs at least 6/);
   });
@@ -83,10 +89,24 @@ describe.skipIf(!present)('the real-data query set on the BGG XML samples', () =
 
   it('covers the synthetic shapes real data can serve', () => {
     const names = queries.map((q) => q.name);
-    for (const name of ['typical', 'selective', 'broad', 'all-name-asc', 'mechanics-all', 'exclusions', 'designer', 'top-rated']) {
+    for (const name of [
+      'typical',
+      'selective',
+      'broad',
+      'all-name-asc',
+      'mechanics-all',
+      'exclusions',
+      'designer',
+      'top-rated',
+    ]) {
       expect(names).toContain(name);
     }
-    expect(queries.filter((q) => q.afterIndex !== undefined).map((q) => q.query.sort).sort()).toEqual(['bayes_rating', 'name']);
+    expect(
+      queries
+        .filter((q) => q.afterIndex !== undefined)
+        .map((q) => q.query.sort)
+        .sort(),
+    ).toEqual(['bayes_rating', 'name']);
     expect(queries.filter((q) => q.kind === 'text')).toHaveLength(2);
     expect(queries.filter((q) => q.kind === 'facets')).toHaveLength(2);
     expect(queries.some((q) => (q.query.filter.mechanics_all ?? []).length === 3)).toBe(true);
@@ -105,7 +125,7 @@ describe.skipIf(!present)('the real-data query set on the BGG XML samples', () =
     await expect(assertBggQueriesMatch([typical, empty], (q) => engine.run(q))).rejects.toThrow(/future match nothing/);
   });
 
-  it('gives the SQL methods the engine\'s name keys, so none declines a name-sorted page', async () => {
+  it("gives the SQL methods the engine's name keys, so none declines a name-sorted page", async () => {
     expect(await sqlSortKeysDiffering(store, setup.table)).toEqual([]);
     const byName = setup.queries.filter((q) => q.kind === 'page' && q.query.sort === 'name');
     expect(byName.map((q) => q.name).sort()).toEqual(['all-name-asc', 'deep-keyset-name', 'recent-name-desc']);

@@ -116,7 +116,9 @@ describe('bench fixtures', () => {
         return { ...honest, ids: [...honest.ids].reverse() };
       },
     };
-    await expect(agreedResult([engine, liar, ...others], typical)).rejects.toThrow(/typical: engine vs scan: page row 0/);
+    await expect(agreedResult([engine, liar, ...others], typical)).rejects.toThrow(
+      /typical: engine vs scan: page row 0/,
+    );
   });
 
   // Rounded bayes ratings tie often (the id tie-break decides), ratings have nulls (the walk

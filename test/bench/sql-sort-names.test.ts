@@ -15,11 +15,27 @@ import { agreedResult, closeFilterPlans, setupFilterPlans, type FilterPlanSetup 
 import { generateCatalog } from '../../bench/generate.js';
 import { connectPostgres, setupPostgres } from '../../bench/postgres.js';
 import type { BenchQuery } from '../../bench/queries.js';
-import { byteOrderKey, createSortNameTable, needsReencoding, sortNameNote, sqlPosition } from '../../bench/sql-sort-names.js';
+import {
+  byteOrderKey,
+  createSortNameTable,
+  needsReencoding,
+  sortNameNote,
+  sqlPosition,
+} from '../../bench/sql-sort-names.js';
 import { sqlSortKeysDiffering } from '../helpers/bench-sort-keys.js';
 
 /** Keys whose code-unit order and code-point (UTF-8 byte) order differ pairwise. */
-const TRICKY_KEYS = ['zz\u{1F600}', 'zz\uE000', 'zz\uFFFD', 'zz\u{20000}', 'zz\uFE0F', 'zz\uD7FF', 'zz', 'zz\u{10FFFF}x', 'zz\u{10000}'];
+const TRICKY_KEYS = [
+  'zz\u{1F600}',
+  'zz\uE000',
+  'zz\uFFFD',
+  'zz\u{20000}',
+  'zz\uFE0F',
+  'zz\uD7FF',
+  'zz',
+  'zz\u{10FFFF}x',
+  'zz\u{10000}',
+];
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byUtf8 = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -42,16 +58,31 @@ describe('byteOrderKey', () => {
     const bytes = [...TRICKY_KEYS].sort((a, b) => byUtf8(byteOrderKey(a), byteOrderKey(b)));
     expect(bytes).toEqual(units);
     expect(new Set(TRICKY_KEYS.map(byteOrderKey)).size).toBe(TRICKY_KEYS.length);
-    for (const key of TRICKY_KEYS) expect(Buffer.from(byteOrderKey(key), 'utf8').toString('utf8')).toBe(byteOrderKey(key));
+    for (const key of TRICKY_KEYS)
+      expect(Buffer.from(byteOrderKey(key), 'utf8').toString('utf8')).toBe(byteOrderKey(key));
   });
 
   it('agrees with code-unit order on every pair of a seeded random sample', () => {
-    const alphabet = ['a', 'é', '\uD7FF', '\uE000', '\uFE0F', '\uFFFD', '\u{10000}', '\u{1F600}', '\u{20000}', '\u{10FFFF}'];
+    const alphabet = [
+      'a',
+      'é',
+      '\uD7FF',
+      '\uE000',
+      '\uFE0F',
+      '\uFFFD',
+      '\u{10000}',
+      '\u{1F600}',
+      '\u{20000}',
+      '\u{10FFFF}',
+    ];
     let seed = 7;
     const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
-    const keys = Array.from({ length: 200 }, () => Array.from({ length: 1 + (next() % 4) }, () => alphabet[next() % alphabet.length]).join(''));
+    const keys = Array.from({ length: 200 }, () =>
+      Array.from({ length: 1 + (next() % 4) }, () => alphabet[next() % alphabet.length]).join(''),
+    );
     for (const a of keys) {
-      for (const b of keys) expect(Math.sign(byUtf8(byteOrderKey(a), byteOrderKey(b))), `${a} vs ${b}`).toBe(byCodeUnits(a, b));
+      for (const b of keys)
+        expect(Math.sign(byUtf8(byteOrderKey(a), byteOrderKey(b))), `${a} vs ${b}`).toBe(byCodeUnits(a, b));
     }
   });
 });
@@ -71,8 +102,17 @@ describe('bench_sort_names in DuckDB', () => {
     const rows = await store.all<{ id: string }>('SELECT id FROM bench_sort_names ORDER BY sort_name, id');
     expect(rows.map((r) => r.id)).toEqual(expected.map((e) => e.id));
     const middle = expected[4];
-    const after = sqlPosition({ filter: {}, sort: 'name', order: 'asc', limit: 10, after: { value: middle.key, id: middle.id } });
-    const later = await store.all<{ id: string }>('SELECT id FROM bench_sort_names WHERE sort_name > $1 ORDER BY sort_name', [after?.value ?? null]);
+    const after = sqlPosition({
+      filter: {},
+      sort: 'name',
+      order: 'asc',
+      limit: 10,
+      after: { value: middle.key, id: middle.id },
+    });
+    const later = await store.all<{ id: string }>(
+      'SELECT id FROM bench_sort_names WHERE sort_name > $1 ORDER BY sort_name',
+      [after?.value ?? null],
+    );
     expect(later.map((r) => r.id)).toEqual(expected.slice(5).map((e) => e.id));
   });
 
@@ -83,15 +123,45 @@ describe('bench_sort_names in DuckDB', () => {
 });
 
 const TRICKY_NAMES = [
-  'Orléans', 'Orleans Deluxe', 'Ｃａｒｃａｓｓｏｎｎｅ', 'The Ärena', 'Bärenpark', 'Ticket to Ride: Märklin',
-  'Ｄｒ．野口っち', 'ZZ \u{1F600} Smile', 'zz \uE000 Private', 'zz \uFFFD Replacement', 'ZZ \u{20000} Ext B',
-  'zz \u2665\uFE0F Heart', 'zz \u{1F3B2} Dice', '  The   Spaced  ', 'An \u{1F600}',
+  'Orléans',
+  'Orleans Deluxe',
+  'Ｃａｒｃａｓｓｏｎｎｅ',
+  'The Ärena',
+  'Bärenpark',
+  'Ticket to Ride: Märklin',
+  'Ｄｒ．野口っち',
+  'ZZ \u{1F600} Smile',
+  'zz \uE000 Private',
+  'zz \uFFFD Replacement',
+  'ZZ \u{20000} Ext B',
+  'zz \u2665\uFE0F Heart',
+  'zz \u{1F3B2} Dice',
+  '  The   Spaced  ',
+  'An \u{1F600}',
 ];
 const NAME_QUERIES: BenchQuery[] = [
-  { name: 'name-asc', description: 'every game by name', query: { filter: {}, sort: 'name', order: 'asc', limit: 400 } },
-  { name: 'name-desc', description: 'every game by name Z→A', query: { filter: {}, sort: 'name', order: 'desc', limit: 400 } },
-  { name: 'name-deep', description: 'after row 190', query: { filter: {}, sort: 'name', order: 'asc', limit: 30 }, afterIndex: 190 },
-  { name: 'name-deep-desc', description: 'after row 3', query: { filter: {}, sort: 'name', order: 'desc', limit: 30 }, afterIndex: 3 },
+  {
+    name: 'name-asc',
+    description: 'every game by name',
+    query: { filter: {}, sort: 'name', order: 'asc', limit: 400 },
+  },
+  {
+    name: 'name-desc',
+    description: 'every game by name Z→A',
+    query: { filter: {}, sort: 'name', order: 'desc', limit: 400 },
+  },
+  {
+    name: 'name-deep',
+    description: 'after row 190',
+    query: { filter: {}, sort: 'name', order: 'asc', limit: 30 },
+    afterIndex: 190,
+  },
+  {
+    name: 'name-deep-desc',
+    description: 'after row 3',
+    query: { filter: {}, sort: 'name', order: 'desc', limit: 30 },
+    afterIndex: 3,
+  },
 ];
 
 describe('name-sorted pages of a catalog with real-world names', () => {

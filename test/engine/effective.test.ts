@@ -10,7 +10,16 @@ import { handCatalog, idOf } from './hand-catalog.js';
 // Game 0 is the base; 1..4 its expansions (1, 3 by parent; 2 by an `expands` edge; 4 has no mods).
 const catalog = handCatalog({
   games: [
-    { name: 'Base', min_players: 2, max_players: 4, weight: 2.5, min_age: 10, max_playtime: 50, top_player_counts: [3, 4], experience: { first_play: 2, learning: 1.5, experienced: 1, expert: 0.8 } },
+    {
+      name: 'Base',
+      min_players: 2,
+      max_players: 4,
+      weight: 2.5,
+      min_age: 10,
+      max_playtime: 50,
+      top_player_counts: [3, 4],
+      experience: { first_play: 2, learning: 1.5, experienced: 1, expert: 0.8 },
+    },
     { name: 'Late Expansion', type: 'expansion', parent_game_id: idOf(0), year_published: 2001 },
     { name: 'Early Expansion', type: 'expansion', year_published: 2000 },
     { name: 'Latest Expansion', type: 'expansion', parent_game_id: idOf(0), year_published: 2002 },
@@ -117,12 +126,16 @@ describe('effective queries', () => {
 
   it("scales variant play times by the base game's own experience multiplier", () => {
     // Game 3's variant: max_playtime 60; the base's first_play multiplier is 2 -> 120.
-    const within = dataset.query(query({ playtime_max: 120, playtime_experience: 'first_play', effective: true, type: ['base_game'] }));
+    const within = dataset.query(
+      query({ playtime_max: 120, playtime_experience: 'first_play', effective: true, type: ['base_game'] }),
+    );
     expect(within.rows).toEqual([0]);
     expect(within.matchedVia[0]).toBeNull(); // the base: 50 × 2 = 100 already passes
     const tight = dataset.query(query({ playtime_min: 110, playtime_experience: 'first_play', effective: true }));
     expect(tight.rows).toEqual([]); // min_playtime is null on every variant
-    const late = dataset.query(query({ playtime_max: 120, players_max: 8, players: 8, playtime_experience: 'first_play', effective: true }));
+    const late = dataset.query(
+      query({ playtime_max: 120, players_max: 8, players: 8, playtime_experience: 'first_play', effective: true }),
+    );
     expect(late.rows).toEqual([]);
   });
 });
@@ -138,7 +151,13 @@ describe('release order', () => {
         { name: 'No date at all', type: 'expansion' },
       ],
       expands: [1, 2, 3, 4].map((source) => ({ source, target: 0 })),
-      modifications: [1, 2, 3, 4].map((expansion) => ({ expansion, base: 0, property: 'max_players' as const, operation: 'set' as const, value: 4 + expansion })),
+      modifications: [1, 2, 3, 4].map((expansion) => ({
+        expansion,
+        base: 0,
+        property: 'max_players' as const,
+        operation: 'set' as const,
+        value: 4 + expansion,
+      })),
     });
     const r = d.resolveEffective(0, [4, 1, 2, 3]);
     expect(r.individual_effects.map((e) => e.expansion)).toEqual([3, 2, 1, 4]);

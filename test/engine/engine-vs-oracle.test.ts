@@ -75,7 +75,10 @@ function tweakedPosition(oracle: OracleCatalog, query: Query, t: { row: number; 
     case 'nudge-up':
       return { value: typeof value === 'number' ? value + 0.01 : value === null ? null : `${value}~`, id: game.id };
     case 'nudge-down':
-      return { value: typeof value === 'number' ? value - 0.01 : value === null ? null : value.slice(0, -1), id: game.id };
+      return {
+        value: typeof value === 'number' ? value - 0.01 : value === null ? null : value.slice(0, -1),
+        id: game.id,
+      };
     case 'null':
       return { value: null, id: game.id };
     case 'low-id':
@@ -103,7 +106,12 @@ describe.each(CATALOGS)('engine vs oracle, catalog seed $seed (bayes order: $bay
   it('agrees on pages at arbitrary keyset positions', () => {
     fc.assert(
       fc.property(queryArbitrary(catalog.vocab), positionTweak, (query, t) => {
-        agree(datasets, catalog.oracle, { ...query, [t.direction]: tweakedPosition(catalog.oracle, query, t) }, 'positioned page');
+        agree(
+          datasets,
+          catalog.oracle,
+          { ...query, [t.direction]: tweakedPosition(catalog.oracle, query, t) },
+          'positioned page',
+        );
       }),
       { numRuns: RUNS_PER_CATALOG },
     );
@@ -115,7 +123,11 @@ describe.each(CATALOGS)('engine vs oracle, catalog seed $seed (bayes order: $bay
       .map((g, base) => ({
         base,
         expansions: games
-          .map((e, row) => (row !== base && (e.parent_game_id === g.id || expands.some((x) => x.source === row && x.target === base)) ? row : -1))
+          .map((e, row) =>
+            row !== base && (e.parent_game_id === g.id || expands.some((x) => x.source === row && x.target === base))
+              ? row
+              : -1,
+          )
           .filter((row) => row >= 0),
       }))
       .filter((f) => f.expansions.length > 0);

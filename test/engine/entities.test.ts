@@ -17,7 +17,11 @@ function total(filter: Filter): number {
 }
 
 /** Distinct games per target index of a link list, entries passing `keep` only. */
-function distinct(link: { game: Uint32Array; target: Uint32Array }, targets: number, keep: (e: number) => boolean = () => true): number[] {
+function distinct(
+  link: { game: Uint32Array; target: Uint32Array },
+  targets: number,
+  keep: (e: number) => boolean = () => true,
+): number[] {
   const sets = Array.from({ length: targets }, () => new Set<number>());
   for (let e = 0; e < link.game.length; e++) if (keep(e)) sets[link.target[e]].add(link.game[e]);
   return sets.map((s) => s.size);
@@ -27,7 +31,10 @@ function expectNameOrder(list: readonly EntityBase[]): void {
   for (let i = 1; i < list.length; i++) {
     const a = list[i - 1];
     const b = list[i];
-    expect(a.sort_name < b.sort_name || (a.sort_name === b.sort_name && a.id < b.id), `${a.slug} before ${b.slug}`).toBe(true);
+    expect(
+      a.sort_name < b.sort_name || (a.sort_name === b.sort_name && a.id < b.id),
+      `${a.slug} before ${b.slug}`,
+    ).toBe(true);
   }
 }
 
@@ -37,7 +44,12 @@ describe('terms', () => {
   it('lists every term of a kind once, by name then id, with its games counted', () => {
     for (const kind of TAXONOMY_KINDS) {
       const list = dataset.terms(kind);
-      expect(list.map((t) => t.slug).sort()).toEqual(input.terms.filter((t) => t.kind === kind).map((t) => t.slug).sort());
+      expect(list.map((t) => t.slug).sort()).toEqual(
+        input.terms
+          .filter((t) => t.kind === kind)
+          .map((t) => t.slug)
+          .sort(),
+      );
       expectNameOrder(list);
       const filterKey = kind === 'mechanic' ? 'mechanics' : kind === 'category' ? 'category' : 'theme';
       for (const term of list) {
@@ -100,7 +112,12 @@ describe('people', () => {
       const counts = forRole(role);
       const view = dataset.people(role);
       expectNameOrder(view);
-      expect(view.map((p) => p.slug).sort()).toEqual(input.people.filter((_, i) => counts[i] > 0).map((p) => p.slug).sort());
+      expect(view.map((p) => p.slug).sort()).toEqual(
+        input.people
+          .filter((_, i) => counts[i] > 0)
+          .map((p) => p.slug)
+          .sort(),
+      );
       for (const person of view) expect(person.game_count).toBe(person.roles[role]);
     }
     for (const person of dataset.people('designer')) expect(person.game_count).toBe(total({ designer: [person.slug] }));

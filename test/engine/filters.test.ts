@@ -8,7 +8,15 @@ import { handCatalog } from './hand-catalog.js';
 
 const { dataset } = handCatalog({
   games: [
-    { min_players: 1, max_players: 4, mechanics: ['mech-1'], awards: [{ slug: 'award-0', result: 'won' }, { slug: 'award-1', result: 'nominated' }] },
+    {
+      min_players: 1,
+      max_players: 4,
+      mechanics: ['mech-1'],
+      awards: [
+        { slug: 'award-0', result: 'won' },
+        { slug: 'award-1', result: 'nominated' },
+      ],
+    },
     { min_players: 2, max_players: 2, mechanics: ['mech-2'] },
     { min_players: 3, max_players: null },
     {
@@ -70,7 +78,13 @@ describe('an empty catalog', () => {
     const empty = handCatalog({ games: [] }).dataset;
     empty.prepare();
     expect(empty.size).toBe(0);
-    const page = empty.query({ filter: { players: 2, effective: true }, sort: 'name', order: 'asc', limit: 10, after: { value: 'a', id: 'b' } });
+    const page = empty.query({
+      filter: { players: 2, effective: true },
+      sort: 'name',
+      order: 'asc',
+      limit: 10,
+      after: { value: 'a', id: 'b' },
+    });
     expect(page).toEqual({ rows: [], matchedVia: [], total: 0, hasNext: false, hasPrev: false });
     expect(empty.facets({}, ['mechanics', 'players', 'type'])).toEqual({ mechanics: {}, players: {}, type: {} });
     expect(empty.resolve('mechanic', 'mech-1')).toBe('mech-1');

@@ -54,7 +54,15 @@ describe('rows and records', () => {
 
   it('builds the game record with nulls, sort_name and a numeric legacy id when numeric', () => {
     const base = dataset.game(0);
-    expect(base).toMatchObject({ id: idOf(0), slug: 'g-0', name: 'The Base', sort_name: 'base', type: 'base_game', weight: 2.5, legacy_id: 1234 });
+    expect(base).toMatchObject({
+      id: idOf(0),
+      slug: 'g-0',
+      name: 'The Base',
+      sort_name: 'base',
+      type: 'base_game',
+      weight: 2.5,
+      legacy_id: 1234,
+    });
     expect(base.min_players).toBeNull();
     expect(base.rating_distribution).toBeNull();
     expect(dataset.game(1).legacy_id).toBe('x9');

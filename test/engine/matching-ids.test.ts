@@ -29,6 +29,8 @@ describe('Dataset.matchingIds', () => {
     const dataset = buildDataset(catalog.input);
     expect(dataset.matchingIds({})).toEqual(catalog.oracle.games.map((g) => g.id));
     const filter = { weight_min: 2.5 };
-    expect(dataset.matchingIds(filter)).toHaveLength(dataset.query({ filter, sort: 'name', order: 'asc', limit: 0 }).total);
+    expect(dataset.matchingIds(filter)).toHaveLength(
+      dataset.query({ filter, sort: 'name', order: 'asc', limit: 0 }).total,
+    );
   });
 });

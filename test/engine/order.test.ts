@@ -22,7 +22,7 @@ function naiveOrder(values: Float64Array, desc: boolean, tie: number[]): number[
     const na = Number.isNaN(values[a]);
     const nb = Number.isNaN(values[b]);
     if (na !== nb) return na ? 1 : -1;
-    if (!na && values[a] !== values[b]) return (values[a] < values[b]) !== desc ? -1 : 1;
+    if (!na && values[a] !== values[b]) return values[a] < values[b] !== desc ? -1 : 1;
     return (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
   });
 }
@@ -54,29 +54,37 @@ describe('orders', () => {
           const x = list[a];
           const y = list[b];
           if ((x === null) !== (y === null)) return x === null ? 1 : -1;
-          if (x !== null && y !== null && x !== y) return (x < y) !== desc ? -1 : 1;
+          if (x !== null && y !== null && x !== y) return x < y !== desc ? -1 : 1;
           return b - a;
         });
         const order = buildOrder(list, desc, ties, 4);
         expect(Array.from(order.perm)).toEqual(expected);
-        expect(Array.from(buildOrder(list, !desc, ties, 4, order).perm)).toEqual(Array.from(buildOrder(list, !desc, ties, 4).perm));
+        expect(Array.from(buildOrder(list, !desc, ties, 4, order).perm)).toEqual(
+          Array.from(buildOrder(list, !desc, ties, 4).perm),
+        );
       }),
     );
   });
 
   it('builds prefix and slice bitmaps equal to the plain slices', () => {
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 80 }), fc.integer({ min: 1, max: 9 }), fc.nat(), fc.nat(), (list, interval, x, y) => {
-        const values = Float64Array.from(list);
-        const order = buildOrder(values, false, ROW_TIES, interval);
-        const [a, b] = [x % (list.length + 1), y % (list.length + 1)].sort((p, q) => p - q);
-        expect(order.prefix(b).toArray()).toEqual(Array.from(order.perm.subarray(0, b)).sort((p, q) => p - q));
-        expect(order.slice(a, b).toArray()).toEqual(Array.from(order.perm.subarray(a, b)).sort((p, q) => p - q));
-        const lo = Math.min(list[a % list.length], list[b % list.length]);
-        const hi = Math.max(list[a % list.length], list[b % list.length]);
-        const expected = [...values.keys()].filter((i) => values[i] >= lo && values[i] <= hi);
-        expect(rangeRows(order, values, lo, hi).toArray()).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.nat(),
+        (list, interval, x, y) => {
+          const values = Float64Array.from(list);
+          const order = buildOrder(values, false, ROW_TIES, interval);
+          const [a, b] = [x % (list.length + 1), y % (list.length + 1)].sort((p, q) => p - q);
+          expect(order.prefix(b).toArray()).toEqual(Array.from(order.perm.subarray(0, b)).sort((p, q) => p - q));
+          expect(order.slice(a, b).toArray()).toEqual(Array.from(order.perm.subarray(a, b)).sort((p, q) => p - q));
+          const lo = Math.min(list[a % list.length], list[b % list.length]);
+          const hi = Math.max(list[a % list.length], list[b % list.length]);
+          const expected = [...values.keys()].filter((i) => values[i] >= lo && values[i] <= hi);
+          expect(rangeRows(order, values, lo, hi).toArray()).toEqual(expected);
+        },
+      ),
     );
   });
 
@@ -101,16 +109,25 @@ describe('orders', () => {
 describe('utf8Column', () => {
   it('decodes like Arrow, with nulls, non-ASCII text, slices and chunks', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', '-', 'ç', 'ß', '日', '😀'), maxLength: 6 }), { nil: null }), { minLength: 1, maxLength: 12 }), fc.nat(), (list, cut) => {
-        const vector = vectorFromArray(list, new Utf8());
-        const c = cut % list.length;
-        const tables = [
-          new Table({ id: vector }),
-          new Table({ id: vector }).slice(c),
-          new Table({ id: vector.slice(0, c).concat(vector.slice(c)) }),
-        ];
-        for (const table of tables) expect(utf8Column(table, 'id')).toEqual(stringColumn(table, 'id'));
-      }),
+      fc.property(
+        fc.array(
+          fc.option(fc.string({ unit: fc.constantFrom('a', 'Z', '-', 'ç', 'ß', '日', '😀'), maxLength: 6 }), {
+            nil: null,
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.nat(),
+        (list, cut) => {
+          const vector = vectorFromArray(list, new Utf8());
+          const c = cut % list.length;
+          const tables = [
+            new Table({ id: vector }),
+            new Table({ id: vector }).slice(c),
+            new Table({ id: vector.slice(0, c).concat(vector.slice(c)) }),
+          ];
+          for (const table of tables) expect(utf8Column(table, 'id')).toEqual(stringColumn(table, 'id'));
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -14,8 +14,10 @@ import {
 import { SORT_KEYS, type Filter, type Query } from '../../engine/query.js';
 import type { Vocabulary } from './random-catalog.js';
 
-const tenths = (lo: number, hi: number): fc.Arbitrary<number> => fc.integer({ min: lo * 10, max: hi * 10 }).map((x) => x / 10);
-const quarters = (lo: number, hi: number): fc.Arbitrary<number> => fc.integer({ min: lo * 4, max: hi * 4 }).map((x) => x / 4);
+const tenths = (lo: number, hi: number): fc.Arbitrary<number> =>
+  fc.integer({ min: lo * 10, max: hi * 10 }).map((x) => x / 10);
+const quarters = (lo: number, hi: number): fc.Arbitrary<number> =>
+  fc.integer({ min: lo * 4, max: hi * 4 }).map((x) => x / 4);
 const steps = (lo: number, hi: number, step: number): fc.Arbitrary<number> =>
   fc.integer({ min: lo / step, max: hi / step }).map((x) => x * step);
 const slugs = (known: readonly string[], max = 3): fc.Arbitrary<string[]> =>
@@ -63,7 +65,10 @@ export function filterFieldArbitraries(v: Vocabulary): Record<keyof Filter, fc.A
     year_max: fc.integer({ min: 1994, max: 2003 }),
     language_dependence: fc.subarray([...LANGUAGE_DEPENDENCE_LEVELS], { minLength: 1, maxLength: 3 }),
     funding_source: fc.subarray([...FUNDING_SOURCES], { minLength: 1, maxLength: 3 }),
-    legacy_id: fc.array(fc.oneof(fc.integer({ min: 1, max: 40 }).map(String), fc.constantFrom('x1', 'x2', 'nope')), { minLength: 1, maxLength: 4 }),
+    legacy_id: fc.array(fc.oneof(fc.integer({ min: 1, max: 40 }).map(String), fc.constantFrom('x1', 'x2', 'nope')), {
+      minLength: 1,
+      maxLength: 4,
+    }),
     award: fc.record(
       { slug: fc.constantFrom(...v.awards, 'no-such-award'), result: fc.constantFrom(...AWARD_RESULTS) },
       { requiredKeys: [] },
@@ -75,18 +80,19 @@ export function filterFieldArbitraries(v: Vocabulary): Record<keyof Filter, fc.A
 export function filterArbitrary(v: Vocabulary, maxKeys = 4): fc.Arbitrary<Filter> {
   const fields = filterFieldArbitraries(v);
   const keys = Object.keys(fields) as (keyof Filter)[];
-  const effective = fc.oneof({ weight: 3, arbitrary: fc.constant<boolean | undefined>(undefined) }, { weight: 2, arbitrary: fc.constant(true) });
-  return fc
-    .tuple(fc.subarray(keys, { minLength: 0, maxLength: maxKeys }), effective)
-    .chain(([chosen, eff]) => {
-      const parts: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const key of chosen) parts[key] = fields[key];
-      return fc.record(parts).map((values) => {
-        const filter = values as Filter;
-        if (eff !== undefined && filter.effective === undefined) filter.effective = eff;
-        return filter;
-      });
+  const effective = fc.oneof(
+    { weight: 3, arbitrary: fc.constant<boolean | undefined>(undefined) },
+    { weight: 2, arbitrary: fc.constant(true) },
+  );
+  return fc.tuple(fc.subarray(keys, { minLength: 0, maxLength: maxKeys }), effective).chain(([chosen, eff]) => {
+    const parts: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const key of chosen) parts[key] = fields[key];
+    return fc.record(parts).map((values) => {
+      const filter = values as Filter;
+      if (eff !== undefined && filter.effective === undefined) filter.effective = eff;
+      return filter;
     });
+  });
 }
 
 export function queryArbitrary(v: Vocabulary): fc.Arbitrary<Query> {

@@ -93,7 +93,16 @@ export interface RandomCatalogOptions {
 
 const WORDS = ['Castle', 'Azul', 'Brass', 'Spirit', 'Island', 'Wing', 'Terra', 'Ärger', 'Catan', 'Root', 'Élan'];
 const ARTICLES = ['', '', '', 'The ', 'A ', 'An '];
-const EFFECTIVE_PROPS: EffectiveProperty[] = ['min_players', 'max_players', 'min_playtime', 'max_playtime', 'weight', 'min_age', 'top_at', 'recommended_at'];
+const EFFECTIVE_PROPS: EffectiveProperty[] = [
+  'min_players',
+  'max_players',
+  'min_playtime',
+  'max_playtime',
+  'weight',
+  'min_age',
+  'top_at',
+  'recommended_at',
+];
 const OPERATIONS: ModificationOperation[] = ['set', 'add', 'multiply'];
 
 function uuid(rng: Rng): string {
@@ -112,7 +121,8 @@ function randomGame(rng: Rng, index: number, vocab: Vocabulary): OracleGame {
   const minPlayers = maybe(rng, rng.int(1, 4));
   const minTime = maybe(rng, rng.int(1, 8) * 15);
   const allExperience = rng.chance(0.5);
-  const experience = (): number | null => (allExperience ? (rng.chance(0.1) ? null : rng.int(70, 180) / 100) : rng.chance(0.6) ? null : rng.int(70, 180) / 100);
+  const experience = (): number | null =>
+    allExperience ? (rng.chance(0.1) ? null : rng.int(70, 180) / 100) : rng.chance(0.6) ? null : rng.int(70, 180) / 100;
   return {
     id: uuid(rng),
     slug: `g-${index}`,
@@ -153,7 +163,10 @@ function randomGame(rng: Rng, index: number, vocab: Vocabulary): OracleGame {
     artists: rng.some(vocab.people, 2),
     publishers: rng.some(vocab.publishers, 2),
     families: rng.some(vocab.families, 1),
-    awards: Array.from({ length: rng.chance(0.6) ? 0 : rng.int(1, 2) }, () => ({ slug: rng.pick(vocab.awards), result: rng.pick(AWARD_RESULTS) })),
+    awards: Array.from({ length: rng.chance(0.6) ? 0 : rng.int(1, 2) }, () => ({
+      slug: rng.pick(vocab.awards),
+      result: rng.pick(AWARD_RESULTS),
+    })),
   };
 }
 
@@ -179,7 +192,10 @@ function vocabulary(): Vocabulary {
 function randomModValue(rng: Rng, property: EffectiveProperty, operation: ModificationOperation): number | number[] {
   if (property === 'top_at' || property === 'recommended_at') return countList(rng);
   if (operation === 'multiply') return rng.pick([0.5, 0.8, 1.25, 1.5, 2]);
-  if (operation === 'add') return property === 'weight' ? rng.pick([-0.5, 0.25, 0.3, 1]) : rng.int(-2, 4) * (property.includes('playtime') ? 15 : 1);
+  if (operation === 'add')
+    return property === 'weight'
+      ? rng.pick([-0.5, 0.25, 0.3, 1])
+      : rng.int(-2, 4) * (property.includes('playtime') ? 15 : 1);
   if (property === 'weight') return rng.int(100, 500) / 100;
   if (property.includes('playtime')) return rng.int(1, 12) * 15;
   if (property === 'min_age') return rng.int(8, 14);
@@ -211,13 +227,22 @@ export function randomCatalog(seed: number, options: RandomCatalogOptions = {}):
     const modCount = rng.chance(0.3) ? 0 : rng.int(1, 4);
     for (let m = 0; m < modCount; m++) {
       const property = rng.pick(EFFECTIVE_PROPS);
-      const operation = property === 'top_at' || property === 'recommended_at' ? rng.pick(['set', 'add'] as const) : rng.pick(OPERATIONS);
+      const operation =
+        property === 'top_at' || property === 'recommended_at'
+          ? rng.pick(['set', 'add'] as const)
+          : rng.pick(OPERATIONS);
       modifications.push({ expansion: e, base, property, operation, value: randomModValue(rng, property, operation) });
     }
   }
   // A few modifications naming a base the expansion is not linked to (ignored by D17).
   for (let i = 0; i < 2 && n > 4; i++) {
-    modifications.push({ expansion: rng.int(0, n - 1), base: rng.int(0, n - 1), property: 'max_players', operation: 'add', value: 1 });
+    modifications.push({
+      expansion: rng.int(0, n - 1),
+      base: rng.int(0, n - 1),
+      property: 'max_players',
+      operation: 'add',
+      value: 1,
+    });
   }
   for (const [base, list] of expansionsOf) {
     const records = rng.chance(0.6) ? rng.int(1, 3) : 0;
@@ -240,21 +265,27 @@ export function randomCatalog(seed: number, options: RandomCatalogOptions = {}):
     }
   }
   for (let i = 0; i < n / 4; i++) {
-    otherEdges.push({ source: rng.int(0, n - 1), target: rng.int(0, n - 1), type: rng.pick(RELATIONSHIP_TYPES.filter((t) => t !== 'expands')) });
+    otherEdges.push({
+      source: rng.int(0, n - 1),
+      target: rng.int(0, n - 1),
+      type: rng.pick(RELATIONSHIP_TYPES.filter((t) => t !== 'expands')),
+    });
   }
 
   if (options.bayesOrder) {
     // Reorder rows as the loader does and remap every index reference.
-    const order = games.map((_, i) => i).sort((a, b) => {
-      const x = games[a].bayes_rating;
-      const y = games[b].bayes_rating;
-      if (x !== y) {
-        if (x === null) return 1;
-        if (y === null) return -1;
-        return y - x;
-      }
-      return games[a].id < games[b].id ? -1 : 1;
-    });
+    const order = games
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const x = games[a].bayes_rating;
+        const y = games[b].bayes_rating;
+        if (x !== y) {
+          if (x === null) return 1;
+          if (y === null) return -1;
+          return y - x;
+        }
+        return games[a].id < games[b].id ? -1 : 1;
+      });
     const newIndex = new Array<number>(n);
     order.forEach((old, i) => (newIndex[old] = i));
     games = order.map((old) => games[old]);
@@ -308,10 +339,9 @@ export function toInput(
   const n = games.length;
   const rng = new Rng(n * 7919 + 17);
   const numbers = emptyNumberArrays(n);
-  const strings = Object.fromEntries(GAME_STRING_COLUMNS.map((c) => [c, new Array<string | null>(n).fill(null)])) as Record<
-    GameStringColumn,
-    (string | null)[]
-  >;
+  const strings = Object.fromEntries(
+    GAME_STRING_COLUMNS.map((c) => [c, new Array<string | null>(n).fill(null)]),
+  ) as Record<GameStringColumn, (string | null)[]>;
   games.forEach((g, i) => {
     for (const field of NUMBER_FIELDS) numbers[field][i] = g[field] ?? Number.NaN;
     for (const level of EXPERIENCE_LEVELS) numbers[`experience_${level}`][i] = g.experience[level] ?? Number.NaN;
@@ -334,8 +364,18 @@ export function toInput(
   const addTerms = (kind: TaxonomyKind, slugs: string[]): void => {
     for (const slug of slugs) {
       termIndex.set(`${kind}:${slug}`, terms.length);
-      const aliases = Object.entries(vocab.aliases[kind]).filter(([, canonical]) => canonical === slug).map(([alias]) => alias);
-      terms.push({ id: uuid(rng), kind, slug, name: slug.toUpperCase(), description: null, parent_slug: null, aliases });
+      const aliases = Object.entries(vocab.aliases[kind])
+        .filter(([, canonical]) => canonical === slug)
+        .map(([alias]) => alias);
+      terms.push({
+        id: uuid(rng),
+        kind,
+        slug,
+        name: slug.toUpperCase(),
+        description: null,
+        parent_slug: null,
+        aliases,
+      });
     }
   };
   addTerms('mechanic', vocab.mechanics);
@@ -347,7 +387,10 @@ export function toInput(
   const families = vocab.families.map(entity);
   const awards = vocab.awards.map((s) => ({ ...entity(s), organization: null, website: null }));
 
-  const link = (pairs: [number, number][]) => ({ game: Uint32Array.from(pairs, (p) => p[0]), target: Uint32Array.from(pairs, (p) => p[1]) });
+  const link = (pairs: [number, number][]) => ({
+    game: Uint32Array.from(pairs, (p) => p[0]),
+    target: Uint32Array.from(pairs, (p) => p[1]),
+  });
   const termPairs: [number, number][] = [];
   const familyPairs: [number, number][] = [];
   const publisherPairs: [number, number][] = [];
@@ -357,7 +400,8 @@ export function toInput(
   games.forEach((g, i) => {
     for (const s of g.mechanics) termPairs.push([i, termIndex.get(`mechanic:${s}`) as number]);
     // A repeated link now and then: counts must still count the game once.
-    if (g.mechanics.length > 0 && rng.chance(0.05)) termPairs.push([i, termIndex.get(`mechanic:${g.mechanics[0]}`) as number]);
+    if (g.mechanics.length > 0 && rng.chance(0.05))
+      termPairs.push([i, termIndex.get(`mechanic:${g.mechanics[0]}`) as number]);
     for (const s of g.categories) termPairs.push([i, termIndex.get(`category:${s}`) as number]);
     for (const s of g.themes) termPairs.push([i, termIndex.get(`theme:${s}`) as number]);
     for (const s of g.families) familyPairs.push([i, vocab.families.indexOf(s)]);
@@ -368,10 +412,7 @@ export function toInput(
     for (const a of g.awards) awardRows.push({ game: i, award: vocab.awards.indexOf(a.slug), result: a.result });
     if (rng.chance(0.3)) altNames.push({ game: i, name: `${g.name} (alt)` });
   });
-  const relations = [
-    ...catalog.expands.map((e) => ({ ...e, type: 'expands' as RelationshipType })),
-    ...otherEdges,
-  ];
+  const relations = [...catalog.expands.map((e) => ({ ...e, type: 'expands' as RelationshipType })), ...otherEdges];
 
   const input: DatasetInput = {
     games: makeGamesTable(numbers, strings),
@@ -398,14 +439,22 @@ export function toInput(
       result: awardRows.map((a) => a.result),
       category: awardRows.map(() => null),
     },
-    alternateNames: { game: Uint32Array.from(altNames, (a) => a.game), name: altNames.map((a) => a.name), language: altNames.map(() => 'de') },
+    alternateNames: {
+      game: Uint32Array.from(altNames, (a) => a.game),
+      name: altNames.map((a) => a.name),
+      language: altNames.map(() => 'de'),
+    },
     relationships: {
       source: Uint32Array.from(relations, (r) => r.source),
       target: Uint32Array.from(relations, (r) => r.target),
       type: relations.map((r) => r.type),
       ordinal: Int32Array.from(relations, () => 0),
     },
-    modifications: catalog.modifications.map((m, i) => ({ id: `mod-${i}`, ...m, value: Array.isArray(m.value) ? [...m.value] : m.value })),
+    modifications: catalog.modifications.map((m, i) => ({
+      id: `mod-${i}`,
+      ...m,
+      value: Array.isArray(m.value) ? [...m.value] : m.value,
+    })),
     combinations: catalog.combinations.map((c, i) => ({
       id: `combo-${i}`,
       ...c,

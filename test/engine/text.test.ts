@@ -133,7 +133,15 @@ describe('text index: ranking and limits', () => {
     const weighted = buildTextIndex([
       { row: 1, names: [{ text: 'A story about Azul', weight: 0.3 }], rankKey: 9, id: 'a' },
       { row: 2, names: [{ text: 'Azul Summer Pavilion', weight: 1 }], rankKey: 1, id: 'b' },
-      { row: 3, names: [{ text: 'Azul', weight: 0.6 }, { text: 'Azul Mini', weight: 1 }], rankKey: 1, id: 'c' },
+      {
+        row: 3,
+        names: [
+          { text: 'Azul', weight: 0.6 },
+          { text: 'Azul Mini', weight: 1 },
+        ],
+        rankKey: 1,
+        id: 'c',
+      },
     ]);
     const hits = weighted.search('azul', 5);
     expect(hits.map((h) => h.row)).toEqual([3, 2, 1]);
@@ -155,7 +163,12 @@ describe('text index: ranking and limits', () => {
   });
 
   it('returns at most limit hits, the best ones', () => {
-    expect(index.search('cata', 2).map((h) => h.row)).toEqual(index.search('cata', 10).map((h) => h.row).slice(0, 2));
+    expect(index.search('cata', 2).map((h) => h.row)).toEqual(
+      index
+        .search('cata', 10)
+        .map((h) => h.row)
+        .slice(0, 2),
+    );
     expect(index.search('cata', 2)).toHaveLength(2);
     expect(index.search('cata', 0)).toEqual([]);
   });
@@ -270,7 +283,12 @@ describe('text index: property', () => {
               [...naivePieces(q).compact].length < 2
                 ? []
                 : docs.filter((d) => d.names.some((n) => naiveMixedMatches(n.text, q))).map((d) => d.row);
-            expect(built.search(q, 1000).map((h) => h.row).sort((a, b) => a - b)).toEqual(expected);
+            expect(
+              built
+                .search(q, 1000)
+                .map((h) => h.row)
+                .sort((a, b) => a - b),
+            ).toEqual(expected);
           }
         },
       ),

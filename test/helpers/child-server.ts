@@ -39,7 +39,13 @@ export async function serveChild(options: ChildServerOptions): Promise<ChildServ
     if (next.done) throw new Error(`server stopped before listening: ${stderr}`);
     const entry = JSON.parse(next.value) as { msg?: string; url?: string };
     if (entry.msg === ready && entry.url) {
-      return { process: child, url: entry.url, stderr: () => stderr, adminKey: /\b(ldx_[A-Za-z0-9_-]+)/.exec(stderr)?.[1], logs };
+      return {
+        process: child,
+        url: entry.url,
+        stderr: () => stderr,
+        adminKey: /\b(ldx_[A-Za-z0-9_-]+)/.exec(stderr)?.[1],
+        logs,
+      };
     }
   }
 }

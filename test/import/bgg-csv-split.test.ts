@@ -2,7 +2,13 @@
 // separators and quotes, CRLF, the byte order mark, decimal commas, lists.
 
 import { describe, expect, it } from 'vitest';
-import { csvRecords, parseDecimal, parseInteger, parseList, splitCsvRecord } from '../../loader/import/bgg-csv/split.js';
+import {
+  csvRecords,
+  parseDecimal,
+  parseInteger,
+  parseList,
+  splitCsvRecord,
+} from '../../loader/import/bgg-csv/split.js';
 import { detectLayout, readRow } from '../../loader/import/bgg-csv/layouts.js';
 
 async function* from(lines: string[]): AsyncGenerator<string> {
@@ -93,10 +99,28 @@ describe('layouts', () => {
     if (!ranks || !dataset) throw new Error('layouts not detected');
     expect(readRow(ranks, ['5', 'X', '0', '0', '0', '0', '0', '1'])).toEqual({
       ok: true,
-      game: { bggId: 5, name: 'X', year: undefined, mechanics: [], isExpansion: true, rating: undefined, ranked: false },
+      game: {
+        bggId: 5,
+        name: 'X',
+        year: undefined,
+        mechanics: [],
+        isExpansion: true,
+        rating: undefined,
+        ranked: false,
+      },
     });
     const row = readRow(dataset, ['7', 'Y', '2001', '0', '4', '0', '10', '30', '6,5', '100', '0', '', 'A, B', '']);
-    expect(row).toMatchObject({ ok: true, game: { bggId: 7, year: 2001, maxPlayers: 4, minAge: 10, rating: { average: 6.5, votes: 30 }, mechanics: ['A', 'B'] } });
+    expect(row).toMatchObject({
+      ok: true,
+      game: {
+        bggId: 7,
+        year: 2001,
+        maxPlayers: 4,
+        minAge: 10,
+        rating: { average: 6.5, votes: 30 },
+        mechanics: ['A', 'B'],
+      },
+    });
     if (row.ok) {
       expect(row.game.minPlayers).toBeUndefined();
       expect(row.game.weight).toBeUndefined();
@@ -110,7 +134,22 @@ describe('layouts', () => {
       return row.ok ? row.game.ranked : 'rejected';
     };
     expect([rankOf('12'), rankOf('0'), rankOf('')]).toEqual([true, false, undefined]);
-    const datasetRow = readRow(dataset, ['7', 'Y', '2001', '2', '4', '60', '10', '30', '6,5', '140', '2,1', '100', '', '']);
+    const datasetRow = readRow(dataset, [
+      '7',
+      'Y',
+      '2001',
+      '2',
+      '4',
+      '60',
+      '10',
+      '30',
+      '6,5',
+      '140',
+      '2,1',
+      '100',
+      '',
+      '',
+    ]);
     expect(datasetRow.ok && datasetRow.game.ranked).toBe(true);
   });
   it('rejects a row without an id', () => {

@@ -29,7 +29,23 @@ afterAll(async () => {
 });
 
 async function byBggId(store: Store, bggId: number) {
-  const rows = await store.all<{ id: string; slug: string; name: string; type: string; year_published: number | null; min_players: number | null; max_players: number | null; max_playtime: number | null; min_age: number | null; rating: number | null; rating_votes: number | null; bayes_rating: number | null; weight: number | null; weight_votes: number | null; owner_count: number | null }>(
+  const rows = await store.all<{
+    id: string;
+    slug: string;
+    name: string;
+    type: string;
+    year_published: number | null;
+    min_players: number | null;
+    max_players: number | null;
+    max_playtime: number | null;
+    min_age: number | null;
+    rating: number | null;
+    rating_votes: number | null;
+    bayes_rating: number | null;
+    weight: number | null;
+    weight_votes: number | null;
+    owner_count: number | null;
+  }>(
     `SELECT g.id, g.slug, g.name, g.type, g.year_published, g.min_players, g.max_players, g.max_playtime, g.min_age,
             g.rating, g.rating_votes, g.bayes_rating, g.weight, g.weight_votes, g.owner_count
      FROM games g JOIN external_identifiers e ON e.game_id = g.id WHERE e.source = 'legacy' AND e.external_id = ?`,
@@ -70,7 +86,16 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(20_327);
 
     const gloomhaven = await byBggId(store, 174430);
-    expect(gloomhaven).toMatchObject({ slug: 'gloomhaven', name: 'Gloomhaven', type: 'base_game', year_published: 2017, min_players: 1, max_players: 4, max_playtime: 120, min_age: 14 });
+    expect(gloomhaven).toMatchObject({
+      slug: 'gloomhaven',
+      name: 'Gloomhaven',
+      type: 'base_game',
+      year_published: 2017,
+      min_players: 1,
+      max_players: 4,
+      max_playtime: 120,
+      min_age: 14,
+    });
     const mechanics = await mechanicsOf(store, gloomhaven.id);
     // 19 BGG names → 23 terms: "Cooperative Game" → cooperative, "Deck Bag and Pool
     // Building" (BGG: "Deck, Bag, and Pool Building") splits in three, "Hexagon Grid" →
@@ -78,10 +103,25 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     // Game" is unmapped and kept under its own name.
     expect(mechanics).toHaveLength(23);
     expect(mechanics.slice(0, 3)).toEqual(['action-queue', 'action-retrieval', 'elapsed-real-time']);
-    expect(mechanics).toEqual(expect.arrayContaining(['cooperative', 'deck-building', 'bag-building', 'pool-building', 'hex-and-counter', 'scenario-mission-campaign-game']));
+    expect(mechanics).toEqual(
+      expect.arrayContaining([
+        'cooperative',
+        'deck-building',
+        'bag-building',
+        'pool-building',
+        'hex-and-counter',
+        'scenario-mission-campaign-game',
+      ]),
+    );
     // The rating is stored; the weight is not, because this file has no weight vote count
     // and the catalog never stores a value without its votes (docs/import-bgg-csv.md).
-    expect(gloomhaven).toMatchObject({ rating: 8.79, rating_votes: 42_055, weight: null, weight_votes: null, owner_count: 68_323 });
+    expect(gloomhaven).toMatchObject({
+      rating: 8.79,
+      rating_votes: 42_055,
+      weight: null,
+      weight_votes: null,
+      owner_count: 68_323,
+    });
     expect(gloomhaven.bayes_rating).toBeGreaterThan(8);
     expect(report.skipped.map((s) => s.reason)).not.toContainEqual(expect.stringMatching(/rating/));
 
@@ -101,11 +141,28 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
 
   it('updates the rating of a game that already has stats, keeping its weight', async () => {
     const store = await emptyStore();
-    await load(store, jsonl(game('my-gloomhaven', { name: 'Gloomhaven', legacy_id: 174430, min_players: 2, stats: stats(7, 10, { rating_distribution: [0, 0, 0, 0, 0, 0, 10, 0, 0, 0] }) })));
+    await load(
+      store,
+      jsonl(
+        game('my-gloomhaven', {
+          name: 'Gloomhaven',
+          legacy_id: 174430,
+          min_players: 2,
+          stats: stats(7, 10, { rating_distribution: [0, 0, 0, 0, 0, 0, 10, 0, 0, 0] }),
+        }),
+      ),
+    );
     const report = await importBggCsv(store, [DATASET], { now: NOW });
     expect(report.updated).toBe(1);
     const g = await byBggId(store, 174430);
-    expect(g).toMatchObject({ slug: 'my-gloomhaven', min_players: 1, rating: 8.79, rating_votes: 42_055, weight: 2.5, owner_count: 68_323 });
+    expect(g).toMatchObject({
+      slug: 'my-gloomhaven',
+      min_players: 1,
+      rating: 8.79,
+      rating_votes: 42_055,
+      weight: 2.5,
+      owner_count: 68_323,
+    });
   }, 120_000);
 });
 
@@ -125,7 +182,12 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
     expect(await scalar(store, `SELECT count(*) AS n FROM games WHERE rating_votes > 0`)).toBe(133_920);
     expect(await byBggId(store, 224517)).toMatchObject({ rating: 8.57018, rating_votes: 55_403 });
 
-    expect(await byBggId(store, 224517)).toMatchObject({ slug: 'brass-birmingham', name: 'Brass: Birmingham', type: 'base_game', year_published: 2018 });
+    expect(await byBggId(store, 224517)).toMatchObject({
+      slug: 'brass-birmingham',
+      name: 'Brass: Birmingham',
+      type: 'base_game',
+      year_published: 2018,
+    });
     // Three games named Coup: the first in the file gets the plain slug, the others their id.
     expect((await byBggId(store, 131357)).slug).toBe('coup');
     expect((await byBggId(store, 2088)).slug).toBe('coup-2088');
@@ -145,7 +207,13 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
     expect(report.created + report.updated + report.unchanged).toBe(2_000);
     expect(report.created).toBeGreaterThan(0);
     const g = await byBggId(store, 174430);
-    expect(g).toMatchObject({ slug: 'gloomhaven', min_players: 1, max_players: 4, max_playtime: 120, year_published: 2017 });
+    expect(g).toMatchObject({
+      slug: 'gloomhaven',
+      min_players: 1,
+      max_players: 4,
+      max_playtime: 120,
+      year_published: 2017,
+    });
     expect(await mechanicsOf(store, g.id)).toHaveLength(23);
   }, 120_000);
 });

@@ -55,7 +55,13 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     store = await Store.open(':memory:');
     await migrate(store);
     await importBggCsv(store, [DUMP], { now: NOW });
-    await materialize(store, { trigger: 'cli', now: NOW, bayesPriorVotes: BAYES_PRIOR_VOTES, bayesPriorMean: BAYES_PRIOR_MEAN, rankMinVotes: RANK_MIN_VOTES });
+    await materialize(store, {
+      trigger: 'cli',
+      now: NOW,
+      bayesPriorVotes: BAYES_PRIOR_VOTES,
+      bayesPriorMean: BAYES_PRIOR_MEAN,
+      rankMinVotes: RANK_MIN_VOTES,
+    });
     const app = createApp(testAppDeps(store, new DatasetState(buildDataset(await loadDatasetInput(store)))));
     // BGG's overall rank leaves expansions out, so the bayes_rating comparison is over base games.
     served = await firstHundred(app, '/v1/games?type=base_game&sort=bayes_rating&order=desc&limit=100');
@@ -89,7 +95,9 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     const inDump = new Set(dumpTop);
     // The dump's rank=0 (BGG's "Not Ranked": expansions, re-releases, big boxes, < 30 ratings)
     // is imported as the baseline's unranked flag, so the ranked set is BGG's own.
-    const [{ ranked }] = await store.all<{ ranked: number }>('SELECT CAST(count(*) AS INTEGER) AS ranked FROM games WHERE rank_overall IS NOT NULL');
+    const [{ ranked }] = await store.all<{ ranked: number }>(
+      'SELECT CAST(count(*) AS INTEGER) AS ranked FROM games WHERE rank_overall IS NOT NULL',
+    );
     expect(ranked).toBe(rows.filter((r) => r.rank > 0).length);
     expect(ranking).toHaveLength(100);
     const shared = ranking.filter((id) => inDump.has(id)).length;

@@ -24,7 +24,8 @@ const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const RANKINGS = resolve(REPO, '../shared/data/bgg-rankings');
 const SERIES = resolve(REPO, '../shared/data/bgg-ranking-history/daily_top50_2016-10-12_to_2020-11-13.csv');
 const present = existsSync(RANKINGS) && existsSync(SERIES);
-if (!present) console.warn(`SKIPPED: the real-data bgg-rankings tests need ${RANKINGS} and ${SERIES} (../shared/data is absent)`);
+if (!present)
+  console.warn(`SKIPPED: the real-data bgg-rankings tests need ${RANKINGS} and ${SERIES} (../shared/data is absent)`);
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const HEADER = 'ID,Name,Year,Rank,Average,Bayes average,Users rated,URL,Thumbnail';
@@ -84,7 +85,9 @@ async function gameByBggId(store: Store, bggId: number | string) {
 }
 
 function skipped(report: ForeignImportReport, reason: string | RegExp): number {
-  return report.skipped.filter((s) => (typeof reason === 'string' ? s.reason === reason : reason.test(s.reason))).reduce((n, s) => n + s.count, 0);
+  return report.skipped
+    .filter((s) => (typeof reason === 'string' ? s.reason === reason : reason.test(s.reason)))
+    .reduce((n, s) => n + s.count, 0);
 }
 
 describe('bgg-rankings rules (hand-made files)', () => {
@@ -104,18 +107,46 @@ describe('bgg-rankings rules (hand-made files)', () => {
     );
     const store = await newStore();
     const report = await importBggRankings(store, [dir], { now: NOW });
-    expect(report).toMatchObject({ files: 1, created: 2, updated: 0, unchanged: 0, rejectedFiles: [], records: { 'snapshots created': 2 } });
+    expect(report).toMatchObject({
+      files: 1,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      rejectedFiles: [],
+      records: { 'snapshots created': 2 },
+    });
     expect(skipped(report, SKIP.duplicate)).toBe(1);
     expect(skipped(report, /no BGG id/)).toBe(1);
     expect(skipped(report, /no rank/)).toBe(1);
 
-    expect(await gameByBggId(store, 1)).toMatchObject({ slug: 'alpha-the-game', name: 'Alpha, the Game', year_published: 2001, type: 'base_game' });
+    expect(await gameByBggId(store, 1)).toMatchObject({
+      slug: 'alpha-the-game',
+      name: 'Alpha, the Game',
+      year_published: 2001,
+      type: 'base_game',
+    });
     // Year 0 is unknown; average 0 and no votes mean no rating (the snapshot keeps its rank).
     expect(await gameByBggId(store, 2)).toMatchObject({ name: 'Beta', year_published: null });
     const snapshots = await snapshotsAt(store, '2019-05-01', 10);
     expect(snapshots).toEqual([
-      { bgg_id: '1', rank_overall: 1, rating: 8.1, bayes_rating: 7.5, rating_count: 1200, weight: null, owner_count: null },
-      { bgg_id: '2', rank_overall: 2, rating: null, bayes_rating: 6.9, rating_count: 0, weight: null, owner_count: null },
+      {
+        bgg_id: '1',
+        rank_overall: 1,
+        rating: 8.1,
+        bayes_rating: 7.5,
+        rating_count: 1200,
+        weight: null,
+        owner_count: null,
+      },
+      {
+        bgg_id: '2',
+        rank_overall: 2,
+        rating: null,
+        bayes_rating: 6.9,
+        rating_count: 0,
+        weight: null,
+        owner_count: null,
+      },
     ]);
 
     const again = await importBggRankings(store, [dir], { now: NOW });
@@ -133,20 +164,27 @@ describe('bgg-rankings rules (hand-made files)', () => {
     const report = await importBggRankings(store, [file], { now: NOW });
     expect(report).toMatchObject({ created: 0, updated: 0, unchanged: 1, records: { 'snapshots updated': 1 } });
     expect(await gameByBggId(store, 1)).toMatchObject({ name: 'Alpha', year_published: 2001 });
-    expect(await snapshotsAt(store, '2019-05-01', 10)).toMatchObject([{ rank_overall: 2, rating: 8.2, bayes_rating: 7.6, rating_count: 1300 }]);
+    expect(await snapshotsAt(store, '2019-05-01', 10)).toMatchObject([
+      { rank_overall: 2, rating: 8.2, bayes_rating: 7.6, rating_count: 1300 },
+    ]);
   });
 
   it('reads a series file (dates in a column, no names): known games only, the rest reported', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, '2019-05-01.csv'), `${HEADER}\n1,Alpha,2001,1,8.1,7.5,1200,/a,https://x\n`);
     const series = join(dir, 'series.csv');
-    await writeFile(series, 'date,ID,Rank,Average,Bayes average,Users rated\n2019-05-02,1,1,8.1,7.51,1210\n2019-05-02,9,2,8,7.4,900\n2019-13-01,1,1,8,7,1\n');
+    await writeFile(
+      series,
+      'date,ID,Rank,Average,Bayes average,Users rated\n2019-05-02,1,1,8.1,7.51,1210\n2019-05-02,9,2,8,7.4,900\n2019-13-01,1,1,8,7,1\n',
+    );
     const store = await newStore();
     const report = await importBggRankings(store, [dir], { now: NOW });
     expect(report).toMatchObject({ files: 2, created: 1, rejectedFiles: [], records: { 'snapshots created': 2 } });
     expect(skipped(report, SKIP.unknownGame)).toBe(1);
     expect(skipped(report, /no valid date/)).toBe(1);
-    expect(await snapshotsAt(store, '2019-05-02', 10)).toMatchObject([{ bgg_id: '1', rank_overall: 1, bayes_rating: 7.51, rating_count: 1210 }]);
+    expect(await snapshotsAt(store, '2019-05-02', 10)).toMatchObject([
+      { bgg_id: '1', rank_overall: 1, bayes_rating: 7.51, rating_count: 1210 },
+    ]);
   });
 
   it('rejects files it cannot read as rankings, and a dated layout without a date in its name', async () => {
@@ -157,7 +195,12 @@ describe('bgg-rankings rules (hand-made files)', () => {
     const store = await newStore();
     const report = await importBggRankings(store, [dir], { now: NOW });
     expect(report.files).toBe(3);
-    expect(report.rejectedFiles.map((f) => [f.path.slice(dir.length + 1), /not a BGG ranking file/.test(f.reason) ? 'layout' : /no date/.test(f.reason) ? 'date' : f.reason])).toEqual([
+    expect(
+      report.rejectedFiles.map((f) => [
+        f.path.slice(dir.length + 1),
+        /not a BGG ranking file/.test(f.reason) ? 'layout' : /no date/.test(f.reason) ? 'date' : f.reason,
+      ]),
+    ).toEqual([
       ['2019-02-30.csv', 'date'],
       ['latest.csv', 'date'],
       ['other.csv', 'layout'],
@@ -189,7 +232,15 @@ function readRankingFile(path: string): FileRow[] {
       const [year, rank, average, bayes, users] = parts.slice(-7, -2);
       const rawName = parts.slice(1, -7).join(',');
       const name = rawName.startsWith('"') ? rawName.slice(1, -1).replaceAll('""', '"') : rawName;
-      return { id: parts[0], name, year: Number(year), rank: Number(rank), average: Number(average), bayes: Number(bayes), users: Number(users) };
+      return {
+        id: parts[0],
+        name,
+        year: Number(year),
+        rank: Number(rank),
+        average: Number(average),
+        bayes: Number(bayes),
+        users: Number(users),
+      };
     });
 }
 
@@ -202,7 +253,11 @@ const DATES = ['2017-08-01', '2019-03-01', '2020-11-01'];
 describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () => {
   let store: Store;
   let report: ForeignImportReport;
-  const files = present ? readdirSync(RANKINGS).filter((n) => /^\d{4}-\d{2}-\d{2}\.csv$/.test(n)).sort() : [];
+  const files = present
+    ? readdirSync(RANKINGS)
+        .filter((n) => /^\d{4}-\d{2}-\d{2}\.csv$/.test(n))
+        .sort()
+    : [];
   /** Rows per file date; the full rows of DATES only. */
   const counts = new Map<string, number>();
   const rowsAt = new Map<string, FileRow[]>();
@@ -224,7 +279,14 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
   it('imports every file: one snapshot per row, games created once', async () => {
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
     expect(files).toHaveLength(40);
-    expect(report).toMatchObject({ files: 40, created: firstSeen.size, updated: 0, unchanged: 0, rejectedFiles: [], skipped: [] });
+    expect(report).toMatchObject({
+      files: 40,
+      created: firstSeen.size,
+      updated: 0,
+      unchanged: 0,
+      rejectedFiles: [],
+      skipped: [],
+    });
     expect(report.records).toEqual({ 'snapshots created': total });
     expect(await scalar(store, 'SELECT count(*) AS n FROM game_snapshots')).toBe(total);
     const perDate = await store.all<{ d: string; n: number | bigint }>(
@@ -254,15 +316,21 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
     const zeroYear = [...firstSeen.values()].find((r) => r.year === 0);
     for (const row of [...latest, ...(zeroYear ? [zeroYear] : [])]) {
       const first = firstSeen.get(row.id) as FileRow;
-      expect(await gameByBggId(store, row.id)).toMatchObject({ name: first.name, year_published: first.year === 0 ? null : first.year, type: 'base_game' });
+      expect(await gameByBggId(store, row.id)).toMatchObject({
+        name: first.name,
+        year_published: first.year === 0 ? null : first.year,
+        type: 'base_game',
+      });
     }
   });
 
   it('serves each file top 10 at its date, and the games that entered and left the top 10 between two dates', async () => {
     const slugs = new Map(
-      (await store.all<{ slug: string; bgg_id: string }>(
-        `SELECT g.slug, e.external_id AS bgg_id FROM games g JOIN external_identifiers e ON e.game_id = g.id AND e.source = 'legacy'`,
-      )).map((r) => [r.slug, r.bgg_id]),
+      (
+        await store.all<{ slug: string; bgg_id: string }>(
+          `SELECT g.slug, e.external_id AS bgg_id FROM games g JOIN external_identifiers e ON e.game_id = g.id AND e.source = 'legacy'`,
+        )
+      ).map((r) => [r.slug, r.bgg_id]),
     );
     const app = createApp(testAppDeps(store, new DatasetState(buildDataset(await loadDatasetInput(store)))));
     for (const date of DATES) {
@@ -286,7 +354,11 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
       expect(entered.length + exited.length, `${from}→${to}`).toBeGreaterThan(0);
       const reply = await call(app, `/v1/statistics/rankings/transitions?from=${from}&to=${to}&top=10`);
       expect(reply.status).toBe(200);
-      const body = reply.body as { entered: { game_slug: string }[]; exited: { game_slug: string }[]; stable: { game_slug: string }[] };
+      const body = reply.body as {
+        entered: { game_slug: string }[];
+        exited: { game_slug: string }[];
+        stable: { game_slug: string }[];
+      };
       const ids = (list: { game_slug: string }[]) => list.map((e) => slugs.get(e.game_slug) as string).sort();
       expect(ids(body.entered), `${from}→${to} entered`).toEqual(entered);
       expect(ids(body.exited), `${from}→${to} exited`).toEqual(exited);
@@ -298,12 +370,22 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
     const before = await scalar(store, 'SELECT count(*) AS n FROM game_snapshots');
     const again = await importBggRankings(store, [join(RANKINGS, `${DATES[1]}.csv`)], { now: NOW });
     const rows = counts.get(DATES[1]) ?? 0;
-    expect(again).toMatchObject({ files: 1, created: 0, updated: 0, unchanged: rows, rejectedFiles: [], records: { 'snapshots unchanged': rows } });
+    expect(again).toMatchObject({
+      files: 1,
+      created: 0,
+      updated: 0,
+      unchanged: rows,
+      rejectedFiles: [],
+      records: { 'snapshots unchanged': rows },
+    });
     expect(await scalar(store, 'SELECT count(*) AS n FROM game_snapshots')).toBe(before);
   }, 120_000);
 
   it('adds the daily top-50 series: new dates created, the monthly dates it shares unchanged', async () => {
-    const lines = readFileSync(SERIES, 'utf8').split('\n').slice(1).filter((l) => l !== '');
+    const lines = readFileSync(SERIES, 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l !== '');
     const series = lines.map((l) => l.split(',')).map(([date, id]) => ({ date, id }));
     const known = series.filter((r) => firstSeen.has(r.id));
     const onMonthlyDates = known.filter((r) => counts.has(r.date)).length;

@@ -26,7 +26,9 @@ describe('classifying BGG responses', () => {
       return r.ok ? 'ok' : r.reason;
     };
     expect(reason(`${XML}<message>Your request for this collection has been accepted</message>`)).toMatch(/queued/);
-    expect(reason(`${XML}<errors><error><message>Invalid username specified</message></error></errors>`)).toMatch(/Invalid username/);
+    expect(reason(`${XML}<errors><error><message>Invalid username specified</message></error></errors>`)).toMatch(
+      /Invalid username/,
+    );
     expect(reason(`${XML}<div class='messagebox error'>error reading chunk of file</div>`)).toMatch(/HTML error page/);
     expect(reason('<!DOCTYPE html><html><body>Rate limited</body></html>')).toMatch(/HTML page/);
     expect(reason(`${XML}<items total="1"><item type="boardgame" id="1"/></items>`)).toMatch(/search/);
@@ -37,7 +39,9 @@ describe('classifying BGG responses', () => {
   });
 
   it('decodes the XML layer and the HTML layer inside descriptions, once each', () => {
-    expect(decodeDescription('Two players&amp;rsquo; turn&#10;&amp;quot;Go&amp;quot; &amp;amp;lt;')).toBe('Two players’ turn\n"Go" &lt;');
+    expect(decodeDescription('Two players&amp;rsquo; turn&#10;&amp;quot;Go&amp;quot; &amp;amp;lt;')).toBe(
+      'Two players’ turn\n"Go" &lt;',
+    );
     expect(decodeDescription('&amp;mu;&amp;omicron;&amp;nu;')).toBe('μον');
   });
 
@@ -68,7 +72,9 @@ describe('BGG polls', () => {
   it('falls back to the poll-summary when there are no vote rows, without inventing votes', () => {
     expect(countsIn('Recommended with 1–4 players')).toEqual([1, 2, 3, 4]);
     expect(countsIn('Best with 2, 4 players')).toEqual([2, 4]);
-    const rows = playerCountRatings(polls({ summary: { best: 'Best with 3 players', recommended: 'Recommended with 2–4 players' } }));
+    const rows = playerCountRatings(
+      polls({ summary: { best: 'Best with 3 players', recommended: 'Recommended with 2–4 players' } }),
+    );
     expect(rows).toEqual([
       { player_count: 2, average_rating: 3.5, rating_count: 0 },
       { player_count: 3, average_rating: 5, rating_count: 0 },
@@ -77,11 +83,23 @@ describe('BGG polls', () => {
   });
 
   it('reads ages ("21 and up" is 21) and language levels by position', () => {
-    expect(agePoll(polls({ playerAge: [{ value: '8', votes: 3 }, { value: '10', votes: 0 }, { value: '21 and up', votes: 1 }] }))).toEqual([
+    expect(
+      agePoll(
+        polls({
+          playerAge: [
+            { value: '8', votes: 3 },
+            { value: '10', votes: 0 },
+            { value: '21 and up', votes: 1 },
+          ],
+        }),
+      ),
+    ).toEqual([
       { suggested_age: 8, vote_count: 3 },
       { suggested_age: 21, vote_count: 1 },
     ]);
-    const language = languagePoll(polls({ language: [{ votes: 0 }, { votes: 5 }, { votes: 0 }, { votes: 0 }, { votes: 2 }] }));
+    const language = languagePoll(
+      polls({ language: [{ votes: 0 }, { votes: 5 }, { votes: 0 }, { votes: 0 }, { votes: 2 }] }),
+    );
     expect(language).toEqual([
       { level: 'some_text', vote_count: 5 },
       { level: 'unplayable_without_text', vote_count: 2 },
@@ -122,15 +140,23 @@ describe('a file that fails validation', () => {
     const item = (id: number, type: string, name: string, mechanic: string) =>
       `<item type="${type}" id="${id}"><name type="primary" value="${name}"/>` +
       `<link type="boardgamemechanic" id="9${id}" value="${mechanic}"/></item>`;
-    await writeFile(join(dir, 'a.xml'), `${XML}<items>${item(2, 'boardgameexpansion', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`);
+    await writeFile(
+      join(dir, 'a.xml'),
+      `${XML}<items>${item(2, 'boardgameexpansion', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`,
+    );
     await writeFile(join(dir, 'b.xml'), `${XML}<items>${item(3, 'boardgame', 'Three', 'Other Mechanic')}</items>`);
     const progress: string[] = [];
-    const report = await importBggXml(store, [dir, join(dir, 'missing.xml')], { now: NOW, onProgress: (s) => progress.push(s) });
+    const report = await importBggXml(store, [dir, join(dir, 'missing.xml')], {
+      now: NOW,
+      onProgress: (s) => progress.push(s),
+    });
     expect(report.rejectedFiles.map((f) => f.path)).toEqual([join(dir, 'missing.xml'), join(dir, 'a.xml')]);
     expect(report.rejectedFiles[1].reason).toMatch(/nothing from it was kept.*property modifications/);
     expect(report.created).toBe(1);
     expect(progress).toEqual(['1/2 files, 0 games', '2/2 files, 1 games', 'refreshing the aggregates of every game…']);
-    const games = await store.all<{ slug: string; parent_game_id: string | null }>('SELECT slug, parent_game_id FROM games ORDER BY slug');
+    const games = await store.all<{ slug: string; parent_game_id: string | null }>(
+      'SELECT slug, parent_game_id FROM games ORDER BY slug',
+    );
     expect(games.map((g) => g.slug)).toEqual(['base', 'exp', 'three']);
     expect(games[1].parent_game_id).not.toBeNull();
     const terms = await store.all<{ slug: string }>('SELECT slug FROM terms ORDER BY slug');

@@ -97,7 +97,9 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     const scoreFour = await alternateNames(3656);
     expect(scoreFour).toHaveLength(46);
     // BGG escapes names twice ("&amp;#039;"); both layers are decoded.
-    expect(scoreFour.map((n) => n.name)).toEqual(expect.arrayContaining(['多维棋', "Vier op 'n rij 3D uitdaging", 'Cubik-Mühle']));
+    expect(scoreFour.map((n) => n.name)).toEqual(
+      expect.arrayContaining(['多维棋', "Vier op 'n rij 3D uitdaging", 'Cubik-Mühle']),
+    );
     expect([...coup, ...scoreFour].every((n) => n.language === null)).toBe(true);
   });
 
@@ -171,7 +173,9 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     const game = await gameByBggId(store, 174430);
     const mechanics = await gameTerms(store, game.id, 'mechanic');
     expect(mechanics).toEqual(expect.arrayContaining(['line-of-sight', 'multi-use-cards', 'tags', 'hand-management']));
-    const [tags] = await store.all<{ name: string }>("SELECT name FROM terms WHERE kind = 'mechanic' AND slug = 'tags'");
+    const [tags] = await store.all<{ name: string }>(
+      "SELECT name FROM terms WHERE kind = 'mechanic' AND slug = 'tags'",
+    );
     expect(tags.name).toBe('Tags');
   });
 
@@ -191,7 +195,10 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     const app = createApp(testAppDeps(store, state));
     const list = (await call(app, '/v1/games?legacy_id=174430')).body as { data: { slug: string }[] };
     expect(list.data.map((g) => g.slug)).toEqual(['gloomhaven']);
-    const detail = (await call(app, '/v1/games/gloomhaven?include=mechanics,alternate_names')).body as Record<string, unknown>;
+    const detail = (await call(app, '/v1/games/gloomhaven?include=mechanics,alternate_names')).body as Record<
+      string,
+      unknown
+    >;
     expect(detail).toMatchObject({ name: 'Gloomhaven', type: 'base_game', legacy_id: 174430, top_player_counts: [3] });
   });
 
@@ -213,7 +220,9 @@ describe.skipIf(!present)('bgg-xml expansions and their base game', () => {
   it('links an expansion to a base game already in the store, matched on legacy_id', async () => {
     const store = await emptyStore();
     await load(store, jsonl({ kind: 'game', slug: 'scythe', name: 'Scythe', type: 'base_game', legacy_id: 169786 }));
-    const report = await importBggXml(store, [join(BGG_XML, 'SukiCZ-boardgamegeek/thing_242277_stats.xml')], { now: NOW });
+    const report = await importBggXml(store, [join(BGG_XML, 'SukiCZ-boardgamegeek/thing_242277_stats.xml')], {
+      now: NOW,
+    });
     expect(report.created).toBe(1);
     const fenris = await gameByBggId(store, 242277);
     const scythe = await gameByBggId(store, 169786);

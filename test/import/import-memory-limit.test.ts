@@ -20,21 +20,24 @@ describe('importMemoryLimit', () => {
     ['auto', '244.1 MiB'],
     ['512MB', '488.2 MiB'],
     ['off', '1.8 GiB'],
-  ])('IMPORT_MEMORY_LIMIT=%s sets the limit while the importer runs, and it is lifted afterwards', async (setting, expected) => {
-    const dir = await mkdtemp(join(tmpdir(), 'ludex-import-memory-'));
-    const store = await Store.open(join(dir, 'store.duckdb'), { memoryLimit: '2GB' });
-    await migrate(store);
-    const limit = async () => (await store.all<{ v: string }>(`SELECT current_setting('memory_limit') AS v`))[0].v;
-    const before = await limit();
-    let during = '';
-    const importer = refreshingOnce(async () => {
-      during = await limit();
-      return { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
-    });
-    await importer(store, [], { memoryLimit: setting });
-    expect(during).toBe(expected);
-    expect(await limit()).toBe(before);
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  ])(
+    'IMPORT_MEMORY_LIMIT=%s sets the limit while the importer runs, and it is lifted afterwards',
+    async (setting, expected) => {
+      const dir = await mkdtemp(join(tmpdir(), 'ludex-import-memory-'));
+      const store = await Store.open(join(dir, 'store.duckdb'), { memoryLimit: '2GB' });
+      await migrate(store);
+      const limit = async () => (await store.all<{ v: string }>(`SELECT current_setting('memory_limit') AS v`))[0].v;
+      const before = await limit();
+      let during = '';
+      const importer = refreshingOnce(async () => {
+        during = await limit();
+        return { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
+      });
+      await importer(store, [], { memoryLimit: setting });
+      expect(during).toBe(expected);
+      expect(await limit()).toBe(before);
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
 });

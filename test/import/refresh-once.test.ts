@@ -9,7 +9,9 @@ import type { Store } from '../../loader/store.js';
 import { emptyStore, game, jsonl, NOW, stats } from '../loader/catalog-helpers.js';
 
 async function bayes(store: Store): Promise<Record<string, number | null>> {
-  const rows = await store.all<{ slug: string; bayes_rating: number | null }>('SELECT slug, bayes_rating FROM games ORDER BY slug');
+  const rows = await store.all<{ slug: string; bayes_rating: number | null }>(
+    'SELECT slug, bayes_rating FROM games ORDER BY slug',
+  );
   return Object.fromEntries(rows.map((r) => [r.slug, r.bayes_rating]));
 }
 

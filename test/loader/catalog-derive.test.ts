@@ -52,7 +52,12 @@ describe('derived aggregates', () => {
     expect(await row(store, 'c')).toMatchObject({ rank_overall: 2, rank_by_category: '{"c2":1}' });
     expect(await row(store, 'b')).toMatchObject({ rank_overall: 3, rank_by_category: '{"c1":2,"c2":2}' });
     // No votes: no bayes, no rank, confidence 0. No stats: nulls throughout.
-    expect(await row(store, 'd')).toMatchObject({ bayes_rating: null, rank_overall: null, rank_by_category: null, rating_confidence: 0 });
+    expect(await row(store, 'd')).toMatchObject({
+      bayes_rating: null,
+      rank_overall: null,
+      rank_by_category: null,
+      rating_confidence: 0,
+    });
     expect(await row(store, 'e')).toMatchObject({
       rating: null,
       bayes_rating: null,
@@ -89,14 +94,24 @@ describe('derived aggregates', () => {
     expect(ratingConfidence(0, 1, 7, 7)).toBe(0);
 
     const store = await emptyStore();
-    await load(store, jsonl(game('p', { stats: stats(8, 100, { rating_stddev: 1.4 }) }), game('q', { stats: stats(6, 50) })));
+    await load(
+      store,
+      jsonl(game('p', { stats: stats(8, 100, { rating_stddev: 1.4 }) }), game('q', { stats: stats(6, 50) })),
+    );
     expect((await row(store, 'p')).rating_confidence).toBeCloseTo(0.5577929918471735, 12);
 
     // Without rating_stddev the histogram's population stddev is used.
     const histogram = [0, 0, 0, 0, 0, 2, 0, 2, 0, 0];
     expect(histogramStddev(histogram)).toBe(1);
     const other = await emptyStore();
-    await load(other, jsonl(game('h', { stats: { rating: 7, rating_votes: 4, rating_distribution: histogram, weight: 2, weight_votes: 1 } })));
+    await load(
+      other,
+      jsonl(
+        game('h', {
+          stats: { rating: 7, rating_votes: 4, rating_distribution: histogram, weight: 2, weight_votes: 1 },
+        }),
+      ),
+    );
     expect((await row(other, 'h')).rating_confidence).toBeCloseTo(ratingConfidence(4, 1, 7, 7), 12);
   });
 
@@ -110,7 +125,10 @@ describe('derived aggregates', () => {
     expect(playerCountsAbove(rows, 4)).toEqual([3]);
     expect(playerCountsAbove(rows, 3)).toEqual([2, 3, 4]);
     const store = await emptyStore();
-    await load(store, jsonl(game('g', { stats: stats(7, 10, { player_count_ratings: rows }) }), game('h', { stats: stats(7, 10) })));
+    await load(
+      store,
+      jsonl(game('g', { stats: stats(7, 10, { player_count_ratings: rows }) }), game('h', { stats: stats(7, 10) })),
+    );
     expect(await row(store, 'g')).toMatchObject({ top_player_counts: [3], recommended_player_counts: [2, 3, 4] });
     expect(await row(store, 'h')).toMatchObject({ top_player_counts: [], recommended_player_counts: [] });
   });
@@ -139,7 +157,10 @@ describe('derived aggregates', () => {
         }),
       ),
     );
-    expect(await row(store, 'polled')).toMatchObject({ community_suggested_age: 10, language_dependence: 'moderate_text' });
+    expect(await row(store, 'polled')).toMatchObject({
+      community_suggested_age: 10,
+      language_dependence: 'moderate_text',
+    });
     expect(await row(store, 'stated')).toMatchObject({ community_suggested_age: 14, language_dependence: 'no_text' });
   });
 
@@ -206,7 +227,9 @@ describe('derived aggregates', () => {
     await load(
       store,
       jsonl(
-        game('binned', { stats: { rating: 6, rating_votes: 4, rating_distribution: histogram, weight: 2, weight_votes: 2 } }),
+        game('binned', {
+          stats: { rating: 6, rating_votes: 4, rating_distribution: histogram, weight: 2, weight_votes: 2 },
+        }),
         game('unbinned', { stats: stats(8, 100, { rating_stddev: 1 }) }),
         game('raw-only'),
         { kind: 'rating_vote', game: 'binned', rating: 10 },
@@ -227,7 +250,11 @@ describe('derived aggregates', () => {
       )[0];
     // binned: votes 5, 6, 6, 7, 10, 1 → mean 35/6, Σx² = 247.
     const binned = await read('binned');
-    expect(binned).toMatchObject({ rating_votes: 6, rating_distribution: [1, 0, 0, 0, 1, 2, 1, 0, 0, 1], weight_votes: 3 });
+    expect(binned).toMatchObject({
+      rating_votes: 6,
+      rating_distribution: [1, 0, 0, 0, 1, 2, 1, 0, 0, 1],
+      weight_votes: 3,
+    });
     expect(binned.rating as number).toBeCloseTo(35 / 6, 12);
     expect(binned.rating_stddev as number).toBeCloseTo(Math.sqrt(247 / 6 - (35 / 6) ** 2), 12);
     expect(binned.weight as number).toBeCloseTo((2 * 2 + 3.5) / 3, 12);

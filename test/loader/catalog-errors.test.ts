@@ -71,10 +71,22 @@ describe('import errors', () => {
   });
 
   it('gives nested field paths', async () => {
-    const award = await rejected(jsonl(game('a', { awards: [{ award: 'spiel-des-jahres', year: 2020, result: 'lost' }] })));
+    const award = await rejected(
+      jsonl(game('a', { awards: [{ award: 'spiel-des-jahres', year: 2020, result: 'lost' }] })),
+    );
     expect(award.field).toBe('awards.0.result');
     const histogram = await rejected(
-      jsonl(game('a', { stats: { rating: 7, rating_votes: 3, weight: 2, weight_votes: 1, rating_distribution: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0] } })),
+      jsonl(
+        game('a', {
+          stats: {
+            rating: 7,
+            rating_votes: 3,
+            weight: 2,
+            weight_votes: 1,
+            rating_distribution: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
+          },
+        }),
+      ),
     );
     expect(histogram).toMatchObject({ field: 'stats.rating_distribution', reason: 'must sum to rating_votes' });
     const mechanic = await rejected(jsonl(game('a', { mechanics: ['hand-management', 'no-such-mechanic'] })));
@@ -97,8 +109,17 @@ describe('import errors', () => {
     const report = await load(
       store,
       jsonl(
-        game('spirit-island-nature-incarnate', { type: 'expansion', parent: 'spirit-island', designers: ['r-eric-reuss'] }),
-        { kind: 'relationship', source: 'spirit-island-nature-incarnate', target: 'spirit-island', relationship_type: 'expands' },
+        game('spirit-island-nature-incarnate', {
+          type: 'expansion',
+          parent: 'spirit-island',
+          designers: ['r-eric-reuss'],
+        }),
+        {
+          kind: 'relationship',
+          source: 'spirit-island-nature-incarnate',
+          target: 'spirit-island',
+          relationship_type: 'expands',
+        },
         { kind: 'rating_vote', game: 'agricola', rating: 8 },
       ),
     );
@@ -108,15 +129,31 @@ describe('import errors', () => {
 
   it('checks expansions of combinations and modifications', async () => {
     const combination = await rejected(
-      jsonl({ kind: 'expansion_combination', base: 'spirit-island', expansions: ['spirit-island-jagged-earth', 'agricola-revised'] }),
+      jsonl({
+        kind: 'expansion_combination',
+        base: 'spirit-island',
+        expansions: ['spirit-island-jagged-earth', 'agricola-revised'],
+      }),
     );
-    expect(combination).toMatchObject({ field: 'expansions.1', reason: "game 'agricola-revised' is not an expansion of 'spirit-island'" });
+    expect(combination).toMatchObject({
+      field: 'expansions.1',
+      reason: "game 'agricola-revised' is not an expansion of 'spirit-island'",
+    });
     const modification = await rejected(
       jsonl({ kind: 'property_modification', expansion: 'agricola', property: 'weight', operation: 'add', value: 0.1 }),
     );
-    expect(modification).toMatchObject({ field: 'expansion', reason: "game 'agricola' is not an expansion with a parent game" });
+    expect(modification).toMatchObject({
+      field: 'expansion',
+      reason: "game 'agricola' is not an expansion with a parent game",
+    });
     const listValue = await rejected(
-      jsonl({ kind: 'property_modification', expansion: 'spirit-island-jagged-earth', property: 'top_at', operation: 'set', value: 5 }),
+      jsonl({
+        kind: 'property_modification',
+        expansion: 'spirit-island-jagged-earth',
+        property: 'top_at',
+        operation: 'set',
+        value: 5,
+      }),
     );
     expect(listValue.field).toBe('value');
     const orphaned = await rejected(jsonl(game('spirit-island-jagged-earth', { type: 'standalone_expansion' })));
@@ -134,10 +171,18 @@ describe('import errors', () => {
   });
 
   it('keeps aliases unique per kind', async () => {
-    const slugClash = await rejected(jsonl({ kind: 'mechanic', slug: 'dice', name: 'Dice', aliases: ['hand-management'] }));
-    expect(slugClash).toMatchObject({ field: 'aliases.0', reason: "'hand-management' is the slug of another mechanic" });
+    const slugClash = await rejected(
+      jsonl({ kind: 'mechanic', slug: 'dice', name: 'Dice', aliases: ['hand-management'] }),
+    );
+    expect(slugClash).toMatchObject({
+      field: 'aliases.0',
+      reason: "'hand-management' is the slug of another mechanic",
+    });
     const aliasClash = await rejected(jsonl({ kind: 'mechanic', slug: 'dice', name: 'Dice', aliases: ['coop'] }));
-    expect(aliasClash).toMatchObject({ field: 'aliases.0', reason: "'coop' is already an alias of mechanic 'cooperative-play'" });
+    expect(aliasClash).toMatchObject({
+      field: 'aliases.0',
+      reason: "'coop' is already an alias of mechanic 'cooperative-play'",
+    });
     const slugIsAlias = await rejected(jsonl({ kind: 'mechanic', slug: 'coop', name: 'Coop' }));
     expect(slugIsAlias.field).toBe('slug');
     // The same alias is fine for another kind.
@@ -147,13 +192,18 @@ describe('import errors', () => {
   });
 
   it('refuses parent cycles, duplicate links and a legacy_id used twice', async () => {
-    const cycle = await rejected(jsonl({ kind: 'mechanic', slug: 'hand-management', name: 'Hand Management', parent: 'worker-placement' }));
+    const cycle = await rejected(
+      jsonl({ kind: 'mechanic', slug: 'hand-management', name: 'Hand Management', parent: 'worker-placement' }),
+    );
     expect(cycle.field).toBe('parent');
     const twice = await rejected(jsonl(game('a', { designers: ['uwe-rosenberg', 'uwe-rosenberg'] })));
     expect(twice).toMatchObject({ field: 'designers.1' });
     const aliasTwice = await rejected(jsonl(game('a', { mechanics: ['area-control', 'area-majority'] })));
     expect(aliasTwice).toMatchObject({ field: 'mechanics.1', reason: "mechanic 'area-control' is listed twice" });
     const legacy = await rejected(jsonl(game('a', { legacy_id: 162886 })));
-    expect(legacy).toMatchObject({ field: 'legacy_id', reason: "162886 is already the legacy_id of game 'spirit-island'" });
+    expect(legacy).toMatchObject({
+      field: 'legacy_id',
+      reason: "162886 is already the legacy_id of game 'spirit-island'",
+    });
   });
 });

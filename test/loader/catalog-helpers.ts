@@ -34,7 +34,11 @@ export function jsonl(...records: Record<string, unknown>[]): string[] {
   return records.map((r) => JSON.stringify(r));
 }
 
-export async function load(store: Store, lines: Iterable<string> | AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportReport> {
+export async function load(
+  store: Store,
+  lines: Iterable<string> | AsyncIterable<string>,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   return importCatalog(store, lines, { now: NOW, ...options });
 }
 
@@ -55,7 +59,9 @@ export async function dumpTables(store: Store): Promise<Record<string, unknown[]
   const out: Record<string, unknown[]> = {};
   for (const { name } of tables) {
     const rows = await store.all(`SELECT * FROM ${name} ORDER BY ALL`);
-    out[name] = rows.map((row) => JSON.parse(JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))));
+    out[name] = rows.map((row) =>
+      JSON.parse(JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))),
+    );
   }
   return out;
 }

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { termId } from '../../loader/catalog/ids.js';
 import { CATALOG_KIND_ORDER } from '../../loader/catalog/records.js';
 import { UUID_PATTERN } from '../../engine/domain.js';
-import { counts, dumpTables, emptyStore, exportLines, fixtureLines, game, jsonl, load, stats } from './catalog-helpers.js';
+import {
+  counts,
+  dumpTables,
+  emptyStore,
+  exportLines,
+  fixtureLines,
+  game,
+  jsonl,
+  load,
+  stats,
+} from './catalog-helpers.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -54,7 +64,10 @@ describe('importCatalog', () => {
   it('keeps given ids, generates UUIDv7 ids, and derives term ids from kind and slug', async () => {
     const store = await emptyStore();
     const given = '01890000-0000-7000-8000-0000000000aa';
-    await load(store, jsonl({ kind: 'mechanic', slug: 'dice-rolling', name: 'Dice Rolling' }, { ...game('a'), id: given }, game('b')));
+    await load(
+      store,
+      jsonl({ kind: 'mechanic', slug: 'dice-rolling', name: 'Dice Rolling' }, { ...game('a'), id: given }, game('b')),
+    );
     const [term] = await store.all<{ id: string }>('SELECT id FROM terms');
     expect(term.id).toBe(termId('mechanic', 'dice-rolling'));
     expect(term.id).toMatch(V7);
@@ -128,9 +141,7 @@ describe('importCatalog', () => {
     const store = await emptyStore();
     await load(store, jsonl(game('a')), { now: new Date('2024-01-01T00:00:00Z') });
     await load(store, jsonl(game('a', { min_age: 8 })), { now: new Date('2024-02-01T00:00:00Z') });
-    const [row] = await store.all<{ c: string }>(
-      `SELECT strftime(created_at, '%Y-%m-%d') AS c FROM games`,
-    );
+    const [row] = await store.all<{ c: string }>(`SELECT strftime(created_at, '%Y-%m-%d') AS c FROM games`);
     expect(row.c).toBe('2024-01-01');
   });
 
@@ -156,9 +167,9 @@ describe('importCatalog', () => {
       ...jsonl({ kind: 'relationship', source: 'a', target: 'b', relationship_type: 'recommends' }),
     ]);
     expect(counts(again, 'relationship')).toEqual({ updated: 1, inserted: 1 });
-    expect(await store.all('SELECT DISTINCT ordinal FROM relationships WHERE relationship_type = $1', ['integrates_with'])).toEqual([
-      { ordinal: 5 },
-    ]);
+    expect(
+      await store.all('SELECT DISTINCT ordinal FROM relationships WHERE relationship_type = $1', ['integrates_with']),
+    ).toEqual([{ ordinal: 5 }]);
     const exported = (await exportLines(store)).filter((l) => l.includes('"relationship"'));
     expect(exported).toEqual([
       '{"kind":"relationship","source":"a","target":"b","relationship_type":"integrates_with","ordinal":5}',
@@ -198,7 +209,9 @@ describe('importCatalog', () => {
       { operation: 'set', value_number: 7, base: 'base' },
       { operation: 'add', value_number: 1, base: 'base' },
     ]);
-    const combos = await store.all<{ expansion_ids: string[]; weight: number }>('SELECT expansion_ids, weight FROM expansion_combinations');
+    const combos = await store.all<{ expansion_ids: string[]; weight: number }>(
+      'SELECT expansion_ids, weight FROM expansion_combinations',
+    );
     expect(combos).toHaveLength(1);
     expect(combos[0].weight).toBe(3.5);
     expect(combos[0].expansion_ids).toEqual([...combos[0].expansion_ids].sort());
@@ -219,19 +232,31 @@ describe('importCatalog', () => {
     expect(counts(second, 'rating_vote')).toEqual({ inserted: 1, skipped: 1 });
     expect(counts(second, 'weight_vote')).toEqual({ inserted: 1 });
     expect(await store.all('SELECT count(*)::INTEGER AS n FROM rating_votes')).toEqual([{ n: 3 }]);
-    const created = await store.all<{ c: string }>(`SELECT DISTINCT strftime(created_at, '%Y-%m-%dT%H:%M:%S') AS c FROM rating_votes`);
+    const created = await store.all<{ c: string }>(
+      `SELECT DISTINCT strftime(created_at, '%Y-%m-%dT%H:%M:%S') AS c FROM rating_votes`,
+    );
     expect(created).toEqual([{ c: '2025-06-01T12:00:00' }]);
   });
 
   it('upserts snapshots on (game, date)', async () => {
     const store = await emptyStore();
-    const snap = (rating: number) => ({ kind: 'snapshot', game: 'g', date: '2024-01-01', rating, rank_by_category: { b: 2, a: 1 } });
+    const snap = (rating: number) => ({
+      kind: 'snapshot',
+      game: 'g',
+      date: '2024-01-01',
+      rating,
+      rank_by_category: { b: 2, a: 1 },
+    });
     await load(store, jsonl(game('g'), snap(7)));
     const same = await load(store, jsonl(game('g'), snap(7)));
     expect(counts(same, 'snapshot')).toEqual({ unchanged: 1 });
     const changed = await load(store, jsonl(game('g'), snap(7.5), { ...snap(8), date: '2024-02-01' }));
     expect(counts(changed, 'snapshot')).toEqual({ updated: 1, inserted: 1 });
-    expect(await store.all('SELECT rating, CAST(rank_by_category AS VARCHAR) AS r FROM game_snapshots ORDER BY snapshot_date')).toEqual([
+    expect(
+      await store.all(
+        'SELECT rating, CAST(rank_by_category AS VARCHAR) AS r FROM game_snapshots ORDER BY snapshot_date',
+      ),
+    ).toEqual([
       { rating: 7.5, r: '{"a":1,"b":2}' },
       { rating: 8, r: '{"a":1,"b":2}' },
     ]);
@@ -247,9 +272,13 @@ describe('importCatalog', () => {
   it('ignores blank lines and reports progress', async () => {
     const store = await emptyStore();
     const seen: number[] = [];
-    const report = await load(store, ['', game('a'), '   '].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))), {
-      onProgress: (n) => seen.push(n),
-    });
+    const report = await load(
+      store,
+      ['', game('a'), '   '].map((l) => (typeof l === 'string' ? l : JSON.stringify(l))),
+      {
+        onProgress: (n) => seen.push(n),
+      },
+    );
     expect(report).toMatchObject({ lines: 3, records: 1 });
     expect(seen.at(-1)).toBe(3);
   });
@@ -294,9 +323,13 @@ describe('stats with only one of the rating and weight pairs', () => {
         '{"kind":"game","slug":"weighed-only","name":"Weighed Only","type":"base_game","stats":{"weight":2.5,"weight_votes":12}}',
       ];
       await load(store, lines);
-      const rows = await store.all<{ slug: string; rating: number | null; rating_votes: number | null; weight: number | null; bayes_rating: number | null }>(
-        'SELECT slug, rating, rating_votes, weight, bayes_rating FROM games ORDER BY slug',
-      );
+      const rows = await store.all<{
+        slug: string;
+        rating: number | null;
+        rating_votes: number | null;
+        weight: number | null;
+        bayes_rating: number | null;
+      }>('SELECT slug, rating, rating_votes, weight, bayes_rating FROM games ORDER BY slug');
       expect(rows).toEqual([
         { slug: 'rated-only', rating: 7.5, rating_votes: 40, weight: null, bayes_rating: 7.5 },
         { slug: 'weighed-only', rating: null, rating_votes: null, weight: 2.5, bayes_rating: null },
@@ -306,9 +339,9 @@ describe('stats with only one of the rating and weight pairs', () => {
         { rating: 7.5, rating_votes: 40 },
         { weight: 2.5, weight_votes: 12 },
       ]);
-      await expect(load(store, ['{"kind":"game","slug":"half","name":"Half","type":"base_game","stats":{"rating":7}}'])).rejects.toThrow(
-        /line 1, field "stats.rating": must come with rating_votes/,
-      );
+      await expect(
+        load(store, ['{"kind":"game","slug":"half","name":"Half","type":"base_game","stats":{"rating":7}}']),
+      ).rejects.toThrow(/line 1, field "stats.rating": must come with rating_votes/);
     } finally {
       await store.close();
     }

@@ -48,17 +48,23 @@ describe('export', () => {
 
   it("keeps a source's unranked flag on the stats, and writes nothing when it is false", async () => {
     const exported = await roundTrip(fixtureLines());
-    const flagged = exported.filter((l) => l.includes('"unranked"')).map((l) => JSON.parse(l) as { slug: string; stats: { unranked: boolean } });
+    const flagged = exported
+      .filter((l) => l.includes('"unranked"'))
+      .map((l) => JSON.parse(l) as { slug: string; stats: { unranked: boolean } });
     expect(flagged.map((g) => [g.slug, g.stats.unranked])).toEqual([['spirit-island-branch-and-claw', true]]);
     const store = await emptyStore();
-    await load(store, ['{"kind":"game","slug":"ranked","name":"Ranked","type":"base_game","stats":{"rating":7,"rating_votes":40,"unranked":false}}']);
+    await load(store, [
+      '{"kind":"game","slug":"ranked","name":"Ranked","type":"base_game","stats":{"rating":7,"rating_votes":40,"unranked":false}}',
+    ]);
     expect((await exportLines(store)).join('\n')).not.toContain('unranked');
   });
 
   it('writes integrates_with once, from the smaller slug', async () => {
     const exported = await roundTrip(fixtureLines());
     const integrations = exported.filter((l) => l.includes('integrates_with'));
-    expect(integrations).toEqual(['{"kind":"relationship","source":"agricola","target":"spirit-island","relationship_type":"integrates_with","ordinal":3}']);
+    expect(integrations).toEqual([
+      '{"kind":"relationship","source":"agricola","target":"spirit-island","relationship_type":"integrates_with","ordinal":3}',
+    ]);
   });
 
   it('round-trips the bundled demo catalog', async (context) => {

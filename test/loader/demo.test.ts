@@ -69,7 +69,8 @@ describe('demo catalog', () => {
     const defined = new Set<string>();
     const missing: string[] = [];
     records.forEach((r, i) => {
-      for (const [kind, slug] of refs(r)) if (!defined.has(`${kind}:${slug}`)) missing.push(`line ${i + 1}: ${kind} ${slug}`);
+      for (const [kind, slug] of refs(r))
+        if (!defined.has(`${kind}:${slug}`)) missing.push(`line ${i + 1}: ${kind} ${slug}`);
       if ('slug' in r) defined.add(`${r.kind}:${r.slug}`);
     });
     expect(missing).toEqual([]);
@@ -87,7 +88,9 @@ describe('demo catalog', () => {
     const names = games.flatMap((g) => g.alternate_names ?? []);
     expect(new Set(names.map((n) => n.language)).size).toBeGreaterThanOrEqual(4);
     expect(names.some((n) => /\p{Script=Latin}/u.test(n.name))).toBe(true);
-    expect(names.some((n) => /\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hangul}|\p{Script=Cyrillic}/u.test(n.name))).toBe(true);
+    expect(
+      names.some((n) => /\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hangul}|\p{Script=Cyrillic}/u.test(n.name)),
+    ).toBe(true);
   });
 
   it('has at least five expansion families with property modifications, using every operation', () => {
@@ -110,10 +113,20 @@ describe('demo catalog', () => {
   });
 
   it('has raw votes of every kind, each with an id', () => {
-    for (const kind of ['rating_vote', 'weight_vote', 'player_count_vote', 'age_vote', 'language_vote', 'play_log'] as const) {
+    for (const kind of [
+      'rating_vote',
+      'weight_vote',
+      'player_count_vote',
+      'age_vote',
+      'language_vote',
+      'play_log',
+    ] as const) {
       const votes = ofKind(kind);
       expect(votes.length, kind).toBeGreaterThan(0);
-      expect(votes.every((v) => v.id !== undefined && UUIDV7.test(v.id)), kind).toBe(true);
+      expect(
+        votes.every((v) => v.id !== undefined && UUIDV7.test(v.id)),
+        kind,
+      ).toBe(true);
     }
   });
 
@@ -121,7 +134,11 @@ describe('demo catalog', () => {
     for (const g of games) {
       expect(g.stats, g.slug).toBeDefined();
       const d = g.stats?.rating_distribution;
-      if (d) expect(d.reduce((a, b) => a + b, 0), g.slug).toBe(g.stats?.rating_votes);
+      if (d)
+        expect(
+          d.reduce((a, b) => a + b, 0),
+          g.slug,
+        ).toBe(g.stats?.rating_votes);
     }
   });
 

@@ -12,7 +12,9 @@ describe('loadDatasetInput', () => {
     const ids = stringColumn(input.games, 'id');
     expect(slugs.slice(0, 3)).toEqual(['spirit-island-branch-and-claw', 'spirit-island', 'agricola']);
     // The games without a bayes rating follow, by id.
-    expect(new Set(slugs.slice(3))).toEqual(new Set(['agricola-revised', 'spirit-island-jagged-earth', 'spirit-island-promo-pack']));
+    expect(new Set(slugs.slice(3))).toEqual(
+      new Set(['agricola-revised', 'spirit-island-jagged-earth', 'spirit-island-promo-pack']),
+    );
     expect(ids.slice(3)).toEqual([...ids.slice(3)].sort());
     const bayes = numberColumn(input.games, 'bayes_rating');
     expect(bayes[0]).toBeGreaterThan(bayes[1]);
@@ -41,28 +43,44 @@ describe('loadDatasetInput', () => {
     const slugs = stringColumn(input.games, 'slug');
     const row = slugs.indexOf('spirit-island');
     const termsOf = (r: number) =>
-      [...input.gameTerms.game.keys()].filter((i) => input.gameTerms.game[i] === r).map((i) => input.terms[input.gameTerms.target[i]]);
-    expect(termsOf(row).filter((t) => t.kind === 'mechanic').map((t) => t.slug)).toEqual([
-      'cooperative-play',
-      'area-control',
-      'hand-management',
-    ]);
+      [...input.gameTerms.game.keys()]
+        .filter((i) => input.gameTerms.game[i] === r)
+        .map((i) => input.terms[input.gameTerms.target[i]]);
+    expect(
+      termsOf(row)
+        .filter((t) => t.kind === 'mechanic')
+        .map((t) => t.slug),
+    ).toEqual(['cooperative-play', 'area-control', 'hand-management']);
     expect(input.terms.find((t) => t.slug === 'cooperative-play')?.aliases).toEqual(['co-operative', 'coop']);
     expect(input.terms.find((t) => t.slug === 'environmental')?.parent_slug).toBe('nature');
     const credits = [...input.gameCredits.game.keys()]
       .filter((i) => input.gameCredits.game[i] === row)
       .map((i) => `${input.people[input.gameCredits.target[i]].slug}:${input.gameCredits.role[i]}`);
-    expect(credits).toEqual(['r-eric-reuss:designer', 'jason-behnke:artist', 'r-eric-reuss:developer', 'jason-behnke:graphic_designer']);
-    const awards = [...input.gameAwards.game.keys()].filter((i) => input.gameAwards.game[i] === row);
-    expect(awards.map((i) => [input.awards[input.gameAwards.award[i]].slug, input.gameAwards.year[i], input.gameAwards.result[i]])).toEqual([
-      ['spiel-des-jahres', 2018, 'nominated'],
+    expect(credits).toEqual([
+      'r-eric-reuss:designer',
+      'jason-behnke:artist',
+      'r-eric-reuss:developer',
+      'jason-behnke:graphic_designer',
     ]);
-    expect(input.alternateNames.name.filter((_, i) => input.alternateNames.game[i] === row)).toEqual(['灵迹岛', 'Spirit Island']);
+    const awards = [...input.gameAwards.game.keys()].filter((i) => input.gameAwards.game[i] === row);
+    expect(
+      awards.map((i) => [
+        input.awards[input.gameAwards.award[i]].slug,
+        input.gameAwards.year[i],
+        input.gameAwards.result[i],
+      ]),
+    ).toEqual([['spiel-des-jahres', 2018, 'nominated']]);
+    expect(input.alternateNames.name.filter((_, i) => input.alternateNames.game[i] === row)).toEqual([
+      '灵迹岛',
+      'Spirit Island',
+    ]);
     // Links are grouped by game row, ascending.
     expect([...input.gameTerms.game]).toEqual([...input.gameTerms.game].sort((a, b) => a - b));
 
     const integrations = input.relationships.type.flatMap((t, i) =>
-      t === 'integrates_with' ? [`${slugs[input.relationships.source[i]]}>${slugs[input.relationships.target[i]]}`] : [],
+      t === 'integrates_with'
+        ? [`${slugs[input.relationships.source[i]]}>${slugs[input.relationships.target[i]]}`]
+        : [],
     );
     expect(integrations.sort()).toEqual(['agricola>spirit-island', 'spirit-island>agricola']);
 
@@ -75,7 +93,10 @@ describe('loadDatasetInput', () => {
     ]);
     const both = input.combinations.find((c) => c.expansions.length === 2);
     expect(both?.base).toBe(row);
-    expect(both?.expansions.map((e) => slugs[e]).sort()).toEqual(['spirit-island-branch-and-claw', 'spirit-island-jagged-earth']);
+    expect(both?.expansions.map((e) => slugs[e]).sort()).toEqual([
+      'spirit-island-branch-and-claw',
+      'spirit-island-jagged-earth',
+    ]);
     expect(both).toMatchObject({ weight: 4.3, top_at: [2, 3], min_playtime: null });
   });
 
@@ -83,11 +104,12 @@ describe('loadDatasetInput', () => {
     const store = await emptyStore();
     await load(
       store,
-      jsonl(
-        game('shown', { stats: stats(7, 10) }),
-        game('hidden', { stats: stats(9, 10) }),
-        { kind: 'relationship', source: 'shown', target: 'hidden', relationship_type: 'recommends' },
-      ),
+      jsonl(game('shown', { stats: stats(7, 10) }), game('hidden', { stats: stats(9, 10) }), {
+        kind: 'relationship',
+        source: 'shown',
+        target: 'hidden',
+        relationship_type: 'recommends',
+      }),
     );
     await store.run(`UPDATE games SET status = 'archived' WHERE slug = 'hidden'`);
     const input = await loadDatasetInput(store);

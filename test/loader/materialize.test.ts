@@ -116,7 +116,7 @@ describe('materialize', () => {
     expect(rows[3]).toMatchObject({ rating: null, rating_count: null, bayes_rating: null, total_plays: null });
   });
 
-  it('overwrites the period\'s snapshot on a second run in the same period', async () => {
+  it("overwrites the period's snapshot on a second run in the same period", async () => {
     const store = await emptyStore();
     await loadCatalog(store, NOW);
     await materialize(store, { trigger: 'cli', now: NOW });
@@ -138,13 +138,23 @@ describe('materialize', () => {
     ] as const) {
       const store = await emptyStore();
       await loadCatalog(store, NOW);
-      await load(store, jsonl({ kind: 'snapshot', game: 'beta', date: previousPeriodStart(date, cadence), total_plays: 250 }), { now: NOW });
+      await load(
+        store,
+        jsonl({ kind: 'snapshot', game: 'beta', date: previousPeriodStart(date, cadence), total_plays: 250 }),
+        { now: NOW },
+      );
       const report = await materialize(store, { trigger: 'cli', now: NOW, snapshotCadence: cadence });
       expect(report.snapshots_written).toBe(4);
       const rows = (await snapshots(store)).filter((s) => s.date === date);
-      expect(rows.map((r) => r.slug), cadence).toEqual(['alpha', 'beta', 'gamma', 'unrated']);
+      expect(
+        rows.map((r) => r.slug),
+        cadence,
+      ).toEqual(['alpha', 'beta', 'gamma', 'unrated']);
       // Only beta has a snapshot at the start of the previous quarter / year.
-      expect(rows.map((r) => r.play_count_period), cadence).toEqual([null, 50, null, null]);
+      expect(
+        rows.map((r) => r.play_count_period),
+        cadence,
+      ).toEqual([null, 50, null, null]);
     }
   });
 
@@ -199,7 +209,7 @@ describe('materialize', () => {
     expect((await gameRow(store, 'hidden')).rank_overall).toBeNull();
   });
 
-  it("leaves games their source does not rank without a rank, keeping their bayes_rating", async () => {
+  it('leaves games their source does not rank without a rank, keeping their bayes_rating', async () => {
     const store = await emptyStore();
     await load(
       store,

@@ -61,7 +61,12 @@ describe('replica dataset files', () => {
     }
     const queries: Query[] = [
       { filter: {}, sort: 'name', order: 'asc', limit: 100 },
-      { filter: { mechanics: ['cooperative'], players: 4, effective: true }, sort: 'bayes_rating', order: 'desc', limit: 50 },
+      {
+        filter: { mechanics: ['cooperative'], players: 4, effective: true },
+        sort: 'bayes_rating',
+        order: 'desc',
+        limit: 50,
+      },
     ];
     for (const q of queries) expect(JSON.stringify(copy.query(q))).toBe(JSON.stringify(original.query(q)));
     expect(copy.search('spirit', 10)).toEqual(original.search('spirit', 10));
@@ -78,7 +83,9 @@ describe('store copy for replicas', () => {
       await store.copyDatabaseTo(target);
       const copyStore = await Store.open(target, { readOnly: true });
       try {
-        const tables = await store.all<{ t: string }>('SELECT table_name AS t FROM duckdb_tables() ORDER BY table_name');
+        const tables = await store.all<{ t: string }>(
+          'SELECT table_name AS t FROM duckdb_tables() ORDER BY table_name',
+        );
         expect(tables.length).toBeGreaterThan(20);
         for (const { t } of tables) {
           const [a] = await store.all<{ n: bigint }>(`SELECT count(*) AS n FROM "${t}"`);

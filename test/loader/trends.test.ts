@@ -59,18 +59,37 @@ describe('trend aggregates', () => {
 
   it('computes R-7 quartiles', async () => {
     // 1990s weights sorted: 1, 2, 4 → p25 at h = 0.5: 1.5; median 2; p75 at h = 1.5: 3.
-    const [point] = await weightSummaries(store, { ids: ['g3', 'g4', 'g5', 'g6'], groupBy: 'decade' }, { grouped: true, maxRank: null });
-    expect(point).toEqual({ period: 1990, game_count: 3, avg_weight: 7 / 3, median_weight: 2, weight_p25: 1.5, weight_p75: 3 });
+    const [point] = await weightSummaries(
+      store,
+      { ids: ['g3', 'g4', 'g5', 'g6'], groupBy: 'decade' },
+      { grouped: true, maxRank: null },
+    );
+    expect(point).toEqual({
+      period: 1990,
+      game_count: 3,
+      avg_weight: 7 / 3,
+      median_weight: 2,
+      weight_p25: 1.5,
+      weight_p75: 3,
+    });
     // Rank ≤ 2 keeps g3 (1) and g4 (2); ungrouped gives one point with period null.
     const top = await weightSummaries(store, { ids: ALL, groupBy: 'year' }, { grouped: false, maxRank: 2 });
-    expect(top).toEqual([{ period: null, game_count: 2, avg_weight: 1.5, median_weight: 1.5, weight_p25: 1.25, weight_p75: 1.75 }]);
+    expect(top).toEqual([
+      { period: null, game_count: 2, avg_weight: 1.5, median_weight: 1.5, weight_p25: 1.25, weight_p75: 1.75 },
+    ]);
   });
 
   it('takes the solo share over games with a known min_players', async () => {
     const rows = await playerCountSummaries(store, { ids: ALL, groupBy: 'decade' });
     const nineties = rows.find((r) => r.period === 1990);
     // g3 (1), g5 (3), g6 (1) known; g4 unknown.
-    expect(nineties).toEqual({ period: 1990, game_count: 4, avg_min_players: 5 / 3, avg_max_players: null, solo_support_pct: (100 * 2) / 3 });
+    expect(nineties).toEqual({
+      period: 1990,
+      game_count: 4,
+      avg_min_players: 5 / 3,
+      avg_max_players: null,
+      solo_support_pct: (100 * 2) / 3,
+    });
   });
 });
 
@@ -93,7 +112,9 @@ describe('snapshot reads', () => {
   it('finds the latest date holding a rank in the scope', async () => {
     expect(await rankingDateOnOrBefore(store, { kind: 'overall' }, null)).toBe('2024-02-01');
     expect(await rankingDateOnOrBefore(store, { kind: 'category', slug: 'strategy' }, null)).toBe('2024-01-01');
-    expect(await rankingDateOnOrBefore(store, { kind: 'category', slug: 'family-games' }, '2024-02-15')).toBe('2024-01-01');
+    expect(await rankingDateOnOrBefore(store, { kind: 'category', slug: 'family-games' }, '2024-02-15')).toBe(
+      '2024-01-01',
+    );
     expect(await rankingDateOnOrBefore(store, { kind: 'category', slug: 'family-games' }, null)).toBe('2024-03-01');
     expect(await rankingDateOnOrBefore(store, { kind: 'overall' }, '2023-12-31')).toBeNull();
   });
@@ -104,13 +125,19 @@ describe('snapshot reads', () => {
       [1, 'g3'],
       [2, 'g1'],
     ]);
-    expect((await rankingAt(store, { kind: 'category', slug: 'strategy' }, '2024-01-01', 1)).map((r) => r.game_id)).toEqual(['g3']);
+    expect(
+      (await rankingAt(store, { kind: 'category', slug: 'strategy' }, '2024-01-01', 1)).map((r) => r.game_id),
+    ).toEqual(['g3']);
   });
 
   it('reads one game’s snapshots within bounds, categories parsed', async () => {
     const rows = await gameSnapshots(store, 'g3', '2024-01-01', '2024-01-31');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ date: '2024-01-01', rank_overall: 2, rank_by_category: { 'family-games': 1, strategy: 1 } });
+    expect(rows[0]).toMatchObject({
+      date: '2024-01-01',
+      rank_overall: 2,
+      rank_by_category: { 'family-games': 1, strategy: 1 },
+    });
     expect(await gameSnapshots(store, 'g3', null, null)).toHaveLength(2);
   });
 });

@@ -21,7 +21,13 @@ describe('writeGames', () => {
       { now: NOW },
     );
     const read = () =>
-      store.all<{ slug: string; rating_distribution: number[] | null; top_player_counts: number[] | null; rating_votes: number | null; updated_at: string }>(
+      store.all<{
+        slug: string;
+        rating_distribution: number[] | null;
+        top_player_counts: number[] | null;
+        rating_votes: number | null;
+        updated_at: string;
+      }>(
         `SELECT slug, rating_distribution, top_player_counts, rating_votes, CAST(updated_at AS VARCHAR) AS updated_at FROM games ORDER BY slug`,
       );
     const first = await read();

@@ -44,7 +44,9 @@ describe.skipIf(!reachable)('rate limits shared through Redis', () => {
     demoAppWith(() => {
       const store = new RedisCounterStore({ url: REDIS_URL, logger: silentLogger, prefix });
       stores.push(store);
-      return { edge: { rateLimit: { anonymous: LIMIT, authenticated: 50, windowMs: 60_000, trustProxy: true, store } } };
+      return {
+        edge: { rateLimit: { anonymous: LIMIT, authenticated: 50, windowMs: 60_000, trustProxy: true, store } },
+      };
     });
 
   beforeAll(async () => {
@@ -63,7 +65,8 @@ describe.skipIf(!reachable)('rate limits shared through Redis', () => {
   it('two app instances with separate Redis clients draw from one budget per client', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.7' };
     const replies: Reply[] = [];
-    for (let i = 0; i < LIMIT; i++) replies.push(await call(i % 2 === 0 ? first.app : second.app, '/v1/mechanics', { headers }));
+    for (let i = 0; i < LIMIT; i++)
+      replies.push(await call(i % 2 === 0 ? first.app : second.app, '/v1/mechanics', { headers }));
     expect(replies.map((r) => r.status)).toEqual(Array(LIMIT).fill(200));
     expect(replies.map(remainingOf)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i));
     // Both instances now refuse this client.

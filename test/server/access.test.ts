@@ -12,7 +12,13 @@ const AUTHENTICATED = 7;
 
 function limits(trustProxy = true) {
   return {
-    rateLimit: { anonymous: ANONYMOUS, authenticated: AUTHENTICATED, windowMs: 60_000, trustProxy, store: new MemoryCounterStore() },
+    rateLimit: {
+      anonymous: ANONYMOUS,
+      authenticated: AUTHENTICATED,
+      windowMs: 60_000,
+      trustProxy,
+      store: new MemoryCounterStore(),
+    },
   };
 }
 
@@ -95,7 +101,9 @@ describe('API keys and rate limits', () => {
     expect(reader.body).toMatchObject({ status: 403, errors: [{ code: 'insufficient_scope' }] });
     const admin = await call(t.app, '/v1/admin/api-keys', from('10.0.0.6', { 'x-api-key': adminKey }));
     expect(admin.status).toBe(200);
-    expect((admin.body as { data: { name: string }[] }).data.map((k) => k.name)).toEqual(expect.arrayContaining(['reader', 'admin']));
+    expect((admin.body as { data: { name: string }[] }).data.map((k) => k.name)).toEqual(
+      expect.arrayContaining(['reader', 'admin']),
+    );
     expect(admin.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -111,7 +119,11 @@ describe('API keys and rate limits', () => {
     const refused = await call(t.app, '/v1/mechanics', from(ip));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
-    expect(refused.body).toMatchObject({ status: 429, title: 'Rate Limit Exceeded', type: 'http://ludex.test/problems/rate-limited' });
+    expect(refused.body).toMatchObject({
+      status: 429,
+      title: 'Rate Limit Exceeded',
+      type: 'http://ludex.test/problems/rate-limited',
+    });
     expect(rateHeaders(refused)).toMatchObject({ limit: ANONYMOUS, remaining: 0 });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -189,7 +201,8 @@ describe('export budget', () => {
       const key = (await (t.deps as { keys: ApiKeys }).keys.create({ admin: false, name: 'exporter' })).key;
       const headers = { 'x-forwarded-for': '10.7.0.1', 'x-api-key': key };
       const exports: Reply[] = [];
-      for (let i = 0; i < 3; i++) exports.push(await call(t.app, '/v1/export/games?format=jsonl&type=expansion', { headers }));
+      for (let i = 0; i < 3; i++)
+        exports.push(await call(t.app, '/v1/export/games?format=jsonl&type=expansion', { headers }));
       expect(exports.map((r) => r.status)).toEqual([200, 200, 429]);
       expect(exports.map((r) => rateHeaders(r).limit)).toEqual([2, 2, 2]);
       expect(exports.map((r) => rateHeaders(r).remaining)).toEqual([1, 0, 0]);

@@ -30,7 +30,10 @@ afterAll(async () => t.close());
 
 const json = (key: string | undefined, method: string, body?: unknown): RequestInit => ({
   method,
-  headers: { ...(key ? { 'x-api-key': key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+  headers: {
+    ...(key ? { 'x-api-key': key } : {}),
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+  },
   ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
 });
 
@@ -45,7 +48,9 @@ describe('admin key routes', () => {
 
     const rows = await t.store.all<Record<string, unknown>>('SELECT * FROM api_keys');
     expect(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(issued.key);
-    const expectedHash = createHmac('sha256', TEST_API_KEY_SECRET).update(issued.key ?? '').digest('hex');
+    const expectedHash = createHmac('sha256', TEST_API_KEY_SECRET)
+      .update(issued.key ?? '')
+      .digest('hex');
     expect(rows.find((r) => r.id === issued.id)?.key_hash).toBe(expectedHash);
 
     const listed = await call(t.app, '/v1/admin/api-keys', json(admin, 'GET'));
@@ -54,7 +59,8 @@ describe('admin key routes', () => {
     expect(data.map((k) => k.name)).toEqual(['root', 'reader', 'mobile app']);
     expect(listed.text).not.toContain(issued.key);
     expect(listed.text).not.toContain(expectedHash);
-    for (const k of data) expect(Object.keys(k).sort()).toEqual(['admin', 'created_at', 'id', 'last_used_at', 'name', 'revoked_at']);
+    for (const k of data)
+      expect(Object.keys(k).sort()).toEqual(['admin', 'created_at', 'id', 'last_used_at', 'name', 'revoked_at']);
 
     const vote = await call(t.app, '/v1/games/catan/ratings', { ...json(issued.key, 'POST', { rating: 6 }) });
     expect(vote.status, vote.text).toBe(201);
@@ -70,14 +76,19 @@ describe('admin key routes', () => {
   });
 
   it('names invalid members of the body', async () => {
-    const reply = await call(t.app, '/v1/admin/api-keys', json(admin, 'POST', { name: '', admin: 'yes', scope: 'all' }));
+    const reply = await call(
+      t.app,
+      '/v1/admin/api-keys',
+      json(admin, 'POST', { name: '', admin: 'yes', scope: 'all' }),
+    );
     expect(reply.status).toBe(400);
     const fields = (reply.body as { errors: { field: string }[] }).errors.map((e) => e.field).sort();
     expect(fields).toEqual(['admin', 'name', 'scope']);
   });
 
   it('revokes: the key answers 401 from then on, a second revoke is 404, last_used_at was recorded', async () => {
-    const issued = (await call(t.app, '/v1/admin/api-keys', json(admin, 'POST', { name: 'short-lived' }))).body as KeyJson;
+    const issued = (await call(t.app, '/v1/admin/api-keys', json(admin, 'POST', { name: 'short-lived' })))
+      .body as KeyJson;
     expect((await call(t.app, '/v1/games/catan/weight', json(issued.key, 'POST', { weight: 2.1 }))).status).toBe(201);
     const revoked = await call(t.app, `/v1/admin/api-keys/${issued.id}`, json(admin, 'DELETE'));
     expect(revoked.status, revoked.text).toBe(200);

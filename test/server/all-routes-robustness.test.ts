@@ -14,19 +14,56 @@ afterAll(async () => t.close());
 
 /** Real keys mixed with garbage, so both the found and the not-found paths run. */
 const pathValue = fc.oneof(
-  fc.constantFrom('spirit-island', 'catan', 'spirit-island-jagged-earth', 'hand-management', 'spiel-des-jahres', 'uwe-rosenberg'),
+  fc.constantFrom(
+    'spirit-island',
+    'catan',
+    'spirit-island-jagged-earth',
+    'hand-management',
+    'spiel-des-jahres',
+    'uwe-rosenberg',
+  ),
   fc.string({ maxLength: 40 }),
   fc.uuid(),
   fc.constantFrom('', '..', '%', '%2F', 'ＣＡＴＡＮ', '🎲', 'a'.repeat(300)),
 );
 
 const paramName = fc.oneof(
-  fc.constantFrom('q', 'limit', 'cursor', 'before', 'sort', 'order', 'include', 'type', 'direction', 'with', 'format', 'players', 'effective', 'mechanics', 'facets'),
+  fc.constantFrom(
+    'q',
+    'limit',
+    'cursor',
+    'before',
+    'sort',
+    'order',
+    'include',
+    'type',
+    'direction',
+    'with',
+    'format',
+    'players',
+    'effective',
+    'mechanics',
+    'facets',
+  ),
   fc.string({ maxLength: 10 }),
 );
 const paramValue = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', '0', '-1', '101', '1e400', 'true', 'desc', 'name', 'csv', 'jsonl', 'inbound', 'stats,polls', 'spirit-island-jagged-earth,catan'),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '101',
+    '1e400',
+    'true',
+    'desc',
+    'name',
+    'csv',
+    'jsonl',
+    'inbound',
+    'stats,polls',
+    'spirit-island-jagged-earth,catan',
+  ),
 );
 
 function fill(path: string, value: string): string {

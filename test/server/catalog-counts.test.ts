@@ -15,12 +15,19 @@ beforeAll(async () => {
   t = await demoApp();
   const include = 'mechanics,categories,themes,designers,artists,publishers,families,awards,credits';
   games = (await collect(t.app, `/v1/games?limit=100&include=${include}`)).items;
-  for (const list of LISTS) lists.set(list.path, (await pages(t.app, `${list.path}?limit=100`, list.schema)).flatMap((p) => p.data));
+  for (const list of LISTS)
+    lists.set(
+      list.path,
+      (await pages(t.app, `${list.path}?limit=100`, list.schema)).flatMap((p) => p.data),
+    );
 });
 afterAll(async () => t.close());
 
 /** Per slug, the number of distinct games whose embedded `member` names it. */
-function tally(member: string, slugOf: (item: Record<string, unknown>) => string = (i) => String(i.slug)): Map<string, number> {
+function tally(
+  member: string,
+  slugOf: (item: Record<string, unknown>) => string = (i) => String(i.slug),
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const game of games) {
     const slugs = new Set((game[member] as Record<string, unknown>[]).map(slugOf));
@@ -30,14 +37,17 @@ function tally(member: string, slugOf: (item: Record<string, unknown>) => string
 }
 
 describe('game_count', () => {
-  it.each(LISTS.filter((l) => l.filter !== undefined))('of every entity of $path equals its games list total', async (list) => {
-    const all = lists.get(list.path) ?? [];
-    for (const entity of all) {
-      const query = new URLSearchParams({ [list.filter ?? '']: entity.slug }).toString();
-      expect(entity.game_count, `${list.path}/${entity.slug}`).toBe(await gamesTotal(t.app, query));
-    }
-    expect(all.some((e) => e.game_count > 0)).toBe(true);
-  });
+  it.each(LISTS.filter((l) => l.filter !== undefined))(
+    'of every entity of $path equals its games list total',
+    async (list) => {
+      const all = lists.get(list.path) ?? [];
+      for (const entity of all) {
+        const query = new URLSearchParams({ [list.filter ?? '']: entity.slug }).toString();
+        expect(entity.game_count, `${list.path}/${entity.slug}`).toBe(await gamesTotal(t.app, query));
+      }
+      expect(all.some((e) => e.game_count > 0)).toBe(true);
+    },
+  );
 
   it.each([
     ['/v1/mechanics', 'mechanics'],
@@ -49,7 +59,8 @@ describe('game_count', () => {
     ['/v1/families', 'families'],
   ])('of %s equals a tally of the games embedding it (%s)', (path, member) => {
     const counts = tally(member);
-    for (const entity of lists.get(path) ?? []) expect(entity.game_count, entity.slug).toBe(counts.get(entity.slug) ?? 0);
+    for (const entity of lists.get(path) ?? [])
+      expect(entity.game_count, entity.slug).toBe(counts.get(entity.slug) ?? 0);
     // Every designer, artist... with a game is listed; taxonomy lists also hold unused terms.
     expect([...counts.keys()].every((slug) => (lists.get(path) ?? []).some((e) => e.slug === slug))).toBe(true);
   });

@@ -77,7 +77,10 @@ describe('designers and artists', () => {
     const roles = (both?.roles ?? {}) as Record<string, number>;
     expect(((await ok(`/v1/designers/${both?.slug}`)) as EntityJson).game_count).toBe(roles.designer);
     expect(((await ok(`/v1/artists/${both?.slug}`)) as EntityJson).game_count).toBe(roles.artist);
-    expect(both?._links).toMatchObject({ designer: { href: `/v1/designers/${both?.slug}` }, artist: { href: `/v1/artists/${both?.slug}` } });
+    expect(both?._links).toMatchObject({
+      designer: { href: `/v1/designers/${both?.slug}` },
+      artist: { href: `/v1/artists/${both?.slug}` },
+    });
   });
 });
 
@@ -111,7 +114,10 @@ describe('people, publishers, awards', () => {
   it.each([
     ['/v1/awards/no-such-award', 'No award with id or slug "no-such-award".'],
     ['/v1/publishers/no-such-publisher', 'No publisher with id or slug "no-such-publisher".'],
-    ['/v1/people/00000000-0000-7000-8000-000000000000', 'No person with id or slug "00000000-0000-7000-8000-000000000000".'],
+    [
+      '/v1/people/00000000-0000-7000-8000-000000000000',
+      'No person with id or slug "00000000-0000-7000-8000-000000000000".',
+    ],
     ['/v1/designers/nobody', 'No designer with id or slug "nobody".'],
     ['/v1/artists/nobody', 'No artist with id or slug "nobody".'],
     ['/v1/mechanics/no-such-mechanic', 'No mechanic with slug, alias or id "no-such-mechanic".'],
@@ -125,12 +131,13 @@ describe('people, publishers, awards', () => {
     expect(body.type).toMatch(/\/problems\/not-found$/);
   });
 
-  it.each(['/v1/awards/spiel-des-jahres?include=games', '/v1/people/reiner-knizia?role=designer', '/v1/mechanics/dice-rolling?limit=5'])(
-    '%s: a detail view takes no parameters (400)',
-    async (path) => {
-      await problem(path, 400);
-    },
-  );
+  it.each([
+    '/v1/awards/spiel-des-jahres?include=games',
+    '/v1/people/reiner-knizia?role=designer',
+    '/v1/mechanics/dice-rolling?limit=5',
+  ])('%s: a detail view takes no parameters (400)', async (path) => {
+    await problem(path, 400);
+  });
 });
 
 describe('GET /v1/families/{slug}', () => {
@@ -213,10 +220,13 @@ describe('links from games', () => {
     const links = new Map<string, string>();
     for (const game of games) {
       for (const member of ['designers', 'artists', 'publishers', 'families']) {
-        for (const ref of game[member] as { slug: string; _links: { self: { href: string } } }[]) links.set(ref._links.self.href, ref.slug);
+        for (const ref of game[member] as { slug: string; _links: { self: { href: string } } }[])
+          links.set(ref._links.self.href, ref.slug);
       }
-      for (const c of game.credits as { person_slug: string; _links: { person: { href: string } } }[]) links.set(c._links.person.href, c.person_slug);
-      for (const a of game.awards as { award_slug: string; _links: { award: { href: string } } }[]) links.set(a._links.award.href, a.award_slug);
+      for (const c of game.credits as { person_slug: string; _links: { person: { href: string } } }[])
+        links.set(c._links.person.href, c.person_slug);
+      for (const a of game.awards as { award_slug: string; _links: { award: { href: string } } }[])
+        links.set(a._links.award.href, a.award_slug);
     }
     expect(links.size).toBeGreaterThan(100);
     for (const [href, slug] of links) expect(((await ok(href)) as { slug: string }).slug, href).toBe(slug);

@@ -26,7 +26,14 @@ export interface EntityJson {
 
 export interface EntityPage {
   data: EntityJson[];
-  meta: { total: number; limit: number; has_more: boolean; next_cursor?: string; prev_cursor?: string; [k: string]: unknown };
+  meta: {
+    total: number;
+    limit: number;
+    has_more: boolean;
+    next_cursor?: string;
+    prev_cursor?: string;
+    [k: string]: unknown;
+  };
   _links: { self: { href: string }; next?: { href: string }; prev?: { href: string } };
 }
 

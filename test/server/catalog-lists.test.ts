@@ -13,7 +13,11 @@ const everything = new Map<string, EntityJson[]>();
 
 beforeAll(async () => {
   t = await demoApp();
-  for (const list of LISTS) everything.set(list.path, (await pages(t.app, `${list.path}?limit=7`, list.schema)).flatMap((p) => p.data));
+  for (const list of LISTS)
+    everything.set(
+      list.path,
+      (await pages(t.app, `${list.path}?limit=7`, list.schema)).flatMap((p) => p.data),
+    );
 });
 afterAll(async () => t.close());
 
@@ -38,9 +42,18 @@ describe.each(LISTS)('GET $path', (list) => {
 
   it('answers 25 by default with the total, and the same pages backwards', async () => {
     const first = await call(t.app, list.path);
-    const page = first.body as { data: EntityJson[]; meta: { total: number; limit: number; has_more: boolean; sort: string; order: string } };
+    const page = first.body as {
+      data: EntityJson[];
+      meta: { total: number; limit: number; has_more: boolean; sort: string; order: string };
+    };
     const all = everything.get(list.path) ?? [];
-    expect(page.meta).toMatchObject({ total: all.length, limit: 25, has_more: all.length > 25, sort: 'name', order: 'asc' });
+    expect(page.meta).toMatchObject({
+      total: all.length,
+      limit: 25,
+      has_more: all.length > 25,
+      sort: 'name',
+      order: 'asc',
+    });
     expect(slugsOf(page.data)).toEqual(slugsOf(all.slice(0, 25)));
 
     const forward = await pages(t.app, `${list.path}?limit=4`, list.schema);
@@ -74,7 +87,9 @@ describe.each(LISTS)('GET $path', (list) => {
     expect(slugsOf(desc)).toEqual(slugsOf(expected));
     const ascPages = await pages(t.app, `${list.path}?sort=game_count_asc&limit=9`, list.schema);
     const asc = ascPages.flatMap((p) => p.data);
-    expect(slugsOf(asc)).toEqual(slugsOf([...all].sort((a, b) => a.game_count - b.game_count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))));
+    expect(slugsOf(asc)).toEqual(
+      slugsOf([...all].sort((a, b) => a.game_count - b.game_count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))),
+    );
     const back = await pagesBackward(t.app, ascPages[ascPages.length - 1], list.schema);
     expect(back.flatMap((p) => slugsOf(p.data))).toEqual(slugsOf(asc));
   });
@@ -111,7 +126,9 @@ describe('list parameters', () => {
   });
 
   it('continues from a cursor alone, or with the same sort; a changed sort is a 400', async () => {
-    const first = (await call(t.app, '/v1/designers?sort=game_count&limit=5')).body as { meta: { next_cursor: string } };
+    const first = (await call(t.app, '/v1/designers?sort=game_count&limit=5')).body as {
+      meta: { next_cursor: string };
+    };
     const cursor = first.meta.next_cursor;
     const alone = await call(t.app, `/v1/designers?cursor=${cursor}&limit=5`);
     const repeated = await call(t.app, `/v1/designers?sort=game_count&cursor=${cursor}&limit=5`);

@@ -68,7 +68,13 @@ describe('ludex keys', () => {
 
   it('exits 2 with usage for unknown actions and bad options', async () => {
     const dir = tempDir();
-    for (const args of [['keys'], ['keys', 'rotate'], ['keys', 'create', '--root'], ['keys', 'revoke'], ['keys', 'create', '--name', '']]) {
+    for (const args of [
+      ['keys'],
+      ['keys', 'rotate'],
+      ['keys', 'create', '--root'],
+      ['keys', 'revoke'],
+      ['keys', 'create', '--name', ''],
+    ]) {
       const result = await ludex(dir, ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.join('\n')).toMatch(/Usage: npm run ludex/);

@@ -29,7 +29,12 @@ async function ludexWithInput(dataDir: string, input: string, ...args: string[])
   return ludexWithEnv(dataDir, input, {}, ...args);
 }
 
-async function ludexWithEnv(dataDir: string, input: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<Result> {
+async function ludexWithEnv(
+  dataDir: string,
+  input: string,
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<Result> {
   try {
     const running = run(process.execPath, ['--import', 'tsx', 'server/ludex.ts', ...args], {
       env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
@@ -47,7 +52,14 @@ async function ludexWithEnv(dataDir: string, input: string, env: NodeJS.ProcessE
 describe('ludex CLI', () => {
   it('prints usage and exits 2 for no command, an unknown command or bad arguments', async () => {
     const dir = tempDir();
-    for (const args of [[], ['frobnicate'], ['import', 'catalog'], ['import', 'xml', 'a.xml'], ['export', 'a', 'b'], ['migrate', 'now']]) {
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['import', 'catalog'],
+      ['import', 'xml', 'a.xml'],
+      ['export', 'a', 'b'],
+      ['migrate', 'now'],
+    ]) {
       const printed: string[] = [];
       const log = vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
       const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
@@ -81,7 +93,9 @@ describe('ludex CLI', () => {
       expect(await runCli(['import', 'bgg-csv', csv], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' })).toBe(0);
       expect(printed.join('\n')).toMatch(/0 games created, 0 updated, 2 unchanged/);
       printed.length = 0;
-      expect(await runCli(['import', 'bgg-xml', join(dir, 'nothing-here')], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' })).toBe(1);
+      expect(
+        await runCli(['import', 'bgg-xml', join(dir, 'nothing-here')], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+      ).toBe(1);
       expect(printed.join('\n')).toMatch(/no such file or folder/);
     } finally {
       error.mockRestore();
@@ -138,10 +152,22 @@ describe('ludex CLI', () => {
   it('names IMPORT_MEMORY_LIMIT when an import runs out of the memory it allows', async () => {
     const dir = tempDir();
     const csv = join(dir, 'ranks.csv');
-    writeFileSync(csv, 'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion\n1,"A",2000,1,7,8,100,0\n');
-    const starved = await ludexWithEnv(dir, '', { IMPORT_MEMORY_LIMIT: '1MB', LUDEX_DEMO: 'off' }, 'import', 'bgg-csv', csv);
+    writeFileSync(
+      csv,
+      'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion\n1,"A",2000,1,7,8,100,0\n',
+    );
+    const starved = await ludexWithEnv(
+      dir,
+      '',
+      { IMPORT_MEMORY_LIMIT: '1MB', LUDEX_DEMO: 'off' },
+      'import',
+      'bgg-csv',
+      csv,
+    );
     expect(starved.code).toBe(1);
-    expect(starved.stderr).toMatch(/ran out of the memory an import may use \(IMPORT_MEMORY_LIMIT=1MB\).*Set IMPORT_MEMORY_LIMIT to a larger size/);
+    expect(starved.stderr).toMatch(
+      /ran out of the memory an import may use \(IMPORT_MEMORY_LIMIT=1MB\).*Set IMPORT_MEMORY_LIMIT to a larger size/,
+    );
     const fed = await ludexWithEnv(dir, '', { LUDEX_DEMO: 'off' }, 'import', 'bgg-csv', csv);
     expect(fed.code, fed.stderr).toBe(0);
     expect(fed.stderr).toMatch(/1 games created/);
@@ -149,7 +175,13 @@ describe('ludex CLI', () => {
 
   it('says plainly that the store is in use while a server holds it', async () => {
     const dir = tempDir();
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dir, LUDEX_DEMO: 'off', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LUDEX_DATA_DIR: dir,
+      LUDEX_DEMO: 'off',
+      LOG_LEVEL: 'silent',
+    });
     const server = await startServer(config, silentLogger);
     try {
       const result = await ludex(dir, 'export');

@@ -10,7 +10,11 @@ const preflight = (origin: string, method = 'POST', headers = 'x-api-key, conten
   headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
 });
 
-const listOf = (header: string | null) => (header ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const listOf = (header: string | null) =>
+  (header ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 describe("CORS with CORS_ORIGINS='*'", () => {
   let t: TestApp;
@@ -24,7 +28,9 @@ describe("CORS with CORS_ORIGINS='*'", () => {
     expect(reply.status).toBe(204);
     expect(reply.text).toBe('');
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
-    expect(listOf(reply.headers.get('access-control-allow-methods'))).toEqual(expect.arrayContaining(['get', 'post', 'delete', 'head']));
+    expect(listOf(reply.headers.get('access-control-allow-methods'))).toEqual(
+      expect.arrayContaining(['get', 'post', 'delete', 'head']),
+    );
     expect(listOf(reply.headers.get('access-control-allow-headers'))).toEqual(
       expect.arrayContaining(['x-api-key', 'content-type', 'if-none-match', 'x-request-id']),
     );
@@ -38,7 +44,14 @@ describe("CORS with CORS_ORIGINS='*'", () => {
       expect(reply.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(reply.headers.get('access-control-allow-credentials'), path).toBeNull();
       expect(listOf(reply.headers.get('access-control-expose-headers'))).toEqual(
-        expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag', 'x-request-id']),
+        expect.arrayContaining([
+          'x-ratelimit-limit',
+          'x-ratelimit-remaining',
+          'x-ratelimit-reset',
+          'retry-after',
+          'etag',
+          'x-request-id',
+        ]),
       );
       // '*' does not depend on the Origin, so nothing varies on it.
       expect(listOf(reply.headers.get('vary'))).not.toContain('origin');

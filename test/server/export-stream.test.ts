@@ -80,14 +80,19 @@ describe('export streaming', () => {
     expect(chunks).toBe(1 + pages);
     expect(queries).toHaveLength(pages);
     expect(queries.every((q) => q.limit === EXPORT_PAGE_ROWS && q.sort === 'name' && q.order === 'asc')).toBe(true);
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ _manifest: { row_count: GAMES } });
     const games = lines.slice(1) as { id: string; sort_name: string }[];
     expect(games).toHaveLength(GAMES);
     expect(new Set(games.map((g) => g.id)).size).toBe(GAMES);
     for (let i = 1; i < games.length; i++) {
       const [a, b] = [games[i - 1], games[i]];
-      expect(a.sort_name < b.sort_name || (a.sort_name === b.sort_name && a.id < b.id), `${a.id} before ${b.id}`).toBe(true);
+      expect(a.sort_name < b.sort_name || (a.sort_name === b.sort_name && a.id < b.id), `${a.id} before ${b.id}`).toBe(
+        true,
+      );
     }
   });
 

@@ -29,7 +29,10 @@ async function exportJsonl(query = ''): Promise<JsonlExport> {
   const reply = await call(t.app, `/v1/export/games${query}`);
   expect(reply.status, reply.text).toBe(200);
   expect(reply.text.endsWith('\n')).toBe(true);
-  const lines = reply.text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as unknown);
+  const lines = reply.text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
   const manifest = exportManifestLineSchema.strict().parse(lines[0])._manifest;
   const games = lines.slice(1).map((line) => gameSchema.strict().parse(line) as GameJson);
   return { manifest, games, headers: reply.headers };
@@ -77,7 +80,8 @@ const withoutEmbeds = (g: GameJson): GameJson => {
   return rest as GameJson;
 };
 const slugsOf = (items: unknown) => (items as { slug: string }[]).map((x) => x.slug).join('|');
-const cellOf = (value: unknown): string => (value === null ? '' : Array.isArray(value) ? value.join('|') : String(value));
+const cellOf = (value: unknown): string =>
+  value === null ? '' : Array.isArray(value) ? value.join('|') : String(value);
 
 describe('GET /v1/export/games as JSONL', () => {
   it('re-parses into exactly the games GET /v1/games pages through, in the same order', async () => {
@@ -85,7 +89,13 @@ describe('GET /v1/export/games as JSONL', () => {
     expect(games.length).toBe(all.length);
     expect(games).toEqual(all.map(withoutEmbeds));
     expect(headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    expect(manifest).toMatchObject({ format: 'jsonl', row_count: all.length, schema_version: EXPORT_SCHEMA_VERSION, filters_applied: {}, includes: [] });
+    expect(manifest).toMatchObject({
+      format: 'jsonl',
+      row_count: all.length,
+      schema_version: EXPORT_SCHEMA_VERSION,
+      filters_applied: {},
+      includes: [],
+    });
     expect(headers.get('x-export-format')).toBe('jsonl');
     expect(headers.get('x-export-row-count')).toBe(String(all.length));
     expect(headers.get('x-export-schema-version')).toBe(EXPORT_SCHEMA_VERSION);
@@ -143,14 +153,23 @@ describe('GET /v1/export/games as CSV', () => {
     expect(headers.get('x-export-row-count')).toBe(String(all.length));
     expect(headers.get('content-disposition')).toMatch(/\.csv"$/);
     expect(records.map((r) => r.id)).toEqual(all.map((g) => g.id));
-    const scalar = CSV_COLUMN_NAMES.filter((name) => name in all[0] && !['mechanics', 'categories', 'themes', 'rank_by_category'].includes(name));
+    const scalar = CSV_COLUMN_NAMES.filter(
+      (name) => name in all[0] && !['mechanics', 'categories', 'themes', 'rank_by_category'].includes(name),
+    );
     expect(scalar.length).toBeGreaterThan(30);
     records.forEach((record, i) => {
       const game = all[i];
       for (const name of scalar) expect(record[name], `${game.slug}.${name}`).toBe(cellOf(game[name]));
       const ranks = game.rank_by_category as Record<string, number> | null;
-      expect(record.rank_by_category).toBe(ranks === null ? '' : Object.entries(ranks).map(([k, v]) => `${k}:${v}`).join('|'));
-      for (const kind of ['mechanics', 'categories', 'themes']) expect(record[kind], `${game.slug}.${kind}`).toBe(slugsOf(game[kind]));
+      expect(record.rank_by_category).toBe(
+        ranks === null
+          ? ''
+          : Object.entries(ranks)
+              .map(([k, v]) => `${k}:${v}`)
+              .join('|'),
+      );
+      for (const kind of ['mechanics', 'categories', 'themes'])
+        expect(record[kind], `${game.slug}.${kind}`).toBe(slugsOf(game[kind]));
       expect(record.matched_via_expansions).toBe('');
     });
   });
@@ -168,7 +187,10 @@ describe('GET /v1/export/games as CSV', () => {
     expect(headers.get('x-export-row-count')).toBe(String(listed.length));
     expect(records.map((r) => r.slug)).toEqual(listed.map((g) => g.slug));
     const spirit = records.find((r) => r.slug === 'spirit-island');
-    const via = listed.find((g) => g.slug === 'spirit-island')?.matched_via as { expansions: { slug: string }[]; resolution_tier: number };
+    const via = listed.find((g) => g.slug === 'spirit-island')?.matched_via as {
+      expansions: { slug: string }[];
+      resolution_tier: number;
+    };
     expect(spirit?.matched_via_expansions).toBe(via.expansions.map((e) => e.slug).join('|'));
     expect(spirit?.matched_via_resolution_tier).toBe(String(via.resolution_tier));
   });

@@ -18,7 +18,13 @@ async function startCapturing(dataDir: string) {
     return true;
   });
   try {
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dataDir, LUDEX_DEMO: 'off', MATERIALIZE_CRON: 'off' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LUDEX_DATA_DIR: dataDir,
+      LUDEX_DEMO: 'off',
+      MATERIALIZE_CRON: 'off',
+    });
     const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
     const running = await startServer(config, logger);
     return { running, printed: printed.join(''), logs: logLines.join('') };

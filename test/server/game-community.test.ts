@@ -9,7 +9,11 @@ import { DEFAULT_EXPERIENCE_MULTIPLIERS } from '../../engine/domain.js';
 import { SAMPLE_STATS } from '../../loader/demo/samples.js';
 import type { ExperienceRecord } from '../../loader/experience.js';
 import { experienceProfileJson } from '../../server/present/game-experience.js';
-import { experienceProfileSchema, gamePollsResponseSchema, playerCountRatingsSchema } from '../../server/schemas/game-resources.js';
+import {
+  experienceProfileSchema,
+  gamePollsResponseSchema,
+  playerCountRatingsSchema,
+} from '../../server/schemas/game-resources.js';
 import { call, demoApp, type GameJson, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -39,7 +43,9 @@ describe('GET /v1/games/{id}/player-count-ratings', () => {
     // The Game's derived counts follow from these rows (contract thresholds 4.0 and 3.0).
     const game = (await call(t.app, '/v1/games/spirit-island')).body as GameJson;
     expect(game.top_player_counts).toEqual(body.data.filter((r) => r.average_rating > 4).map((r) => r.player_count));
-    expect(game.recommended_player_counts).toEqual(body.data.filter((r) => r.average_rating > 3).map((r) => r.player_count));
+    expect(game.recommended_player_counts).toEqual(
+      body.data.filter((r) => r.average_rating > 3).map((r) => r.player_count),
+    );
   });
 });
 
@@ -66,7 +72,9 @@ describe('GET /v1/games/{id}/polls', () => {
       'extensive_text',
       'unplayable_without_text',
     ]);
-    expect([...polls.community_age.votes, ...polls.language_dependence.votes].every((v) => v.game_id === game.id)).toBe(true);
+    expect([...polls.community_age.votes, ...polls.language_dependence.votes].every((v) => v.game_id === game.id)).toBe(
+      true,
+    );
     expect(polls._links.self.href).toBe('/v1/games/spirit-island/polls');
   });
 
@@ -81,9 +89,17 @@ describe('GET /v1/games/{id}/experience-playtime', () => {
   it('uses the game’s own multipliers when every level has enough reports', async () => {
     const body = await get('/v1/games/spirit-island/experience-playtime', experienceProfileSchema);
     expect(body.levels).toEqual(
-      (sample.experience_playtime ?? []).map(({ level, ...row }) => ({ experience_level: level, ...row, estimated: false })),
+      (sample.experience_playtime ?? []).map(({ level, ...row }) => ({
+        experience_level: level,
+        ...row,
+        estimated: false,
+      })),
     );
-    expect(body).toMatchObject({ sufficient_data: true, multiplier_source: 'game', total_reports: 1420 + 3210 + 8740 + 2150 });
+    expect(body).toMatchObject({
+      sufficient_data: true,
+      multiplier_source: 'game',
+      total_reports: 1420 + 3210 + 8740 + 2150,
+    });
     expect(body.multipliers.first_play).toBeCloseTo(165 / 105, 12);
     expect(body.multipliers.learning).toBeCloseTo(130 / 105, 12);
     expect(body.multipliers.experienced).toBe(1);
@@ -106,24 +122,61 @@ describe('GET /v1/games/{id}/experience-playtime', () => {
     const body = await get('/v1/games/tigris-and-euphrates/experience-playtime', experienceProfileSchema);
     expect(body).toMatchObject({ sufficient_data: false, multiplier_source: 'global', total_reports: 0 });
     expect(body.levels).toEqual([
-      { experience_level: 'first_play', median_minutes: 135, min_minutes: 135, max_minutes: 135, total_reports: 0, estimated: true },
-      { experience_level: 'learning', median_minutes: 113, min_minutes: 113, max_minutes: 113, total_reports: 0, estimated: true },
-      { experience_level: 'experienced', median_minutes: 90, min_minutes: 90, max_minutes: 90, total_reports: 0, estimated: true },
-      { experience_level: 'expert', median_minutes: 77, min_minutes: 77, max_minutes: 77, total_reports: 0, estimated: true },
+      {
+        experience_level: 'first_play',
+        median_minutes: 135,
+        min_minutes: 135,
+        max_minutes: 135,
+        total_reports: 0,
+        estimated: true,
+      },
+      {
+        experience_level: 'learning',
+        median_minutes: 113,
+        min_minutes: 113,
+        max_minutes: 113,
+        total_reports: 0,
+        estimated: true,
+      },
+      {
+        experience_level: 'experienced',
+        median_minutes: 90,
+        min_minutes: 90,
+        max_minutes: 90,
+        total_reports: 0,
+        estimated: true,
+      },
+      {
+        experience_level: 'expert',
+        median_minutes: 77,
+        min_minutes: 77,
+        max_minutes: 77,
+        total_reports: 0,
+        estimated: true,
+      },
     ]);
   });
 });
 
 describe('experience profile estimates (D26)', () => {
   const game = { id: 'g', slug: 'g', min_playtime: 60, max_playtime: 120 } as GameRecord;
-  const record = (rows: ExperienceRecord['rows']): ExperienceRecord => ({ game_id: 'g', rows, sufficient_data: false, multipliers: null });
+  const record = (rows: ExperienceRecord['rows']): ExperienceRecord => ({
+    game_id: 'g',
+    rows,
+    sufficient_data: false,
+    multipliers: null,
+  });
 
   it('anchors missing levels on the observed experienced row', () => {
     const profile = experienceProfileJson(
       game,
-      record([{ experience_level: 'experienced', median_minutes: 100, min_minutes: 80, max_minutes: 140, total_reports: 12 }]),
+      record([
+        { experience_level: 'experienced', median_minutes: 100, min_minutes: 80, max_minutes: 140, total_reports: 12 },
+      ]),
     );
-    expect(profile.levels.map((l) => [l.experience_level, l.median_minutes, l.min_minutes, l.max_minutes, l.estimated])).toEqual([
+    expect(
+      profile.levels.map((l) => [l.experience_level, l.median_minutes, l.min_minutes, l.max_minutes, l.estimated]),
+    ).toEqual([
       ['first_play', 150, 120, 210, true],
       ['learning', 125, 100, 175, true],
       ['experienced', 100, 80, 140, false],
@@ -135,7 +188,9 @@ describe('experience profile estimates (D26)', () => {
   it('scales another observed level back to the experienced time when that row is missing', () => {
     const profile = experienceProfileJson(
       game,
-      record([{ experience_level: 'first_play', median_minutes: 150, min_minutes: null, max_minutes: 300, total_reports: 3 }]),
+      record([
+        { experience_level: 'first_play', median_minutes: 150, min_minutes: null, max_minutes: 300, total_reports: 3 },
+      ]),
     );
     expect(profile.levels.map((l) => [l.median_minutes, l.min_minutes, l.max_minutes])).toEqual([
       [150, null, 300],
@@ -148,6 +203,10 @@ describe('experience profile estimates (D26)', () => {
   it('uses the box time, and nulls when the game states none', () => {
     const noTimes = experienceProfileJson({ ...game, min_playtime: null, max_playtime: null }, undefined);
     expect(noTimes.levels.every((l) => l.median_minutes === null && l.estimated)).toBe(true);
-    expect(experienceProfileJson(game, undefined).levels[2]).toMatchObject({ median_minutes: 90, min_minutes: 60, max_minutes: 120 });
+    expect(experienceProfileJson(game, undefined).levels[2]).toMatchObject({
+      median_minutes: 90,
+      min_minutes: 60,
+      max_minutes: 120,
+    });
   });
 });

@@ -55,7 +55,12 @@ describe('tier 1: explicit combination records', () => {
   it('Spirit Island with Jagged Earth resolves from its explicit record', async () => {
     const si = await game('spirit-island');
     const e = await effective('/v1/games/spirit-island/effective-properties?with=spirit-island-jagged-earth');
-    expect(e).toMatchObject({ base_game: 'spirit-island', base_game_id: si.id, combination_source: 'explicit', resolution_tier: 1 });
+    expect(e).toMatchObject({
+      base_game: 'spirit-island',
+      base_game_id: si.id,
+      combination_source: 'explicit',
+      resolution_tier: 1,
+    });
     expect(e.expansions).toEqual(['spirit-island-jagged-earth']);
     expect(e.base).toEqual(baseOf(si));
     // The record of loader/demo/expansions.ts; min_age is not stated there, so the base's applies.
@@ -86,9 +91,17 @@ describe('tier 1: explicit combination records', () => {
   it('matches a record regardless of order, ids or slugs, and ignores duplicates', async () => {
     const je = await game('spirit-island-jagged-earth');
     const bc = await game('spirit-island-branch-and-claw');
-    const plain = await effective('/v1/games/spirit-island/effective-properties?with=spirit-island-branch-and-claw,spirit-island-jagged-earth');
+    const plain = await effective(
+      '/v1/games/spirit-island/effective-properties?with=spirit-island-branch-and-claw,spirit-island-jagged-earth',
+    );
     expect(plain).toMatchObject({ combination_source: 'explicit', resolution_tier: 1 });
-    expect(plain.effective).toMatchObject({ max_players: 6, min_playtime: 90, max_playtime: 180, weight: 4.12, top_at: [2, 3] });
+    expect(plain.effective).toMatchObject({
+      max_players: 6,
+      min_playtime: 90,
+      max_playtime: 180,
+      weight: 4.12,
+      top_at: [2, 3],
+    });
     // Release order: Branch & Claw (2017) before Jagged Earth (2020).
     expect(plain.expansions).toEqual(['spirit-island-branch-and-claw', 'spirit-island-jagged-earth']);
     const mixed = await effective(
@@ -103,7 +116,9 @@ describe('tier 1: explicit combination records', () => {
 describe('tier 2: modifications applied set → add → multiply', () => {
   it('Catan with the 5-6 extension and Cities & Knights uses all three operations', async () => {
     const catan = await game('catan');
-    const e = await effective('/v1/games/catan/effective-properties?with=catan-5-6-player-extension,catan-cities-and-knights');
+    const e = await effective(
+      '/v1/games/catan/effective-properties?with=catan-5-6-player-extension,catan-cities-and-knights',
+    );
     expect(e).toMatchObject({ combination_source: 'computed', resolution_tier: 2 });
     expectBothShapes(e);
     const base = baseOf(catan);
@@ -130,11 +145,15 @@ describe('tier 2: modifications applied set → add → multiply', () => {
     expect(e.effective.weight).not.toBeCloseTo(w * 1.1 + 0.15, 10);
     expect(e.effective.max_players).toBe(5);
     expect(e.expansions).toEqual(['pandemic-on-the-brink', 'pandemic-in-the-lab']);
-    expect(e.individual_effects['pandemic-in-the-lab'].modifications).toEqual([{ property: 'weight', operation: 'add', value: 0.15 }]);
+    expect(e.individual_effects['pandemic-in-the-lab'].modifications).toEqual([
+      { property: 'weight', operation: 'add', value: 0.15 },
+    ]);
   });
 
   it('lets the latest release win among sets (Scythe: Invaders from Afar 2016, Rise of Fenris 2018)', async () => {
-    const e = await effective('/v1/games/scythe/effective-properties?with=scythe-the-rise-of-fenris,scythe-invaders-from-afar');
+    const e = await effective(
+      '/v1/games/scythe/effective-properties?with=scythe-the-rise-of-fenris,scythe-invaders-from-afar',
+    );
     expect(e).toMatchObject({ combination_source: 'computed', resolution_tier: 2 });
     // Both set max_playtime (140, then 150); Fenris sets weight 3.42; Invaders sets max_players 7.
     expect(e.effective).toMatchObject({ max_playtime: 150, max_players: 7, weight: 3.42 });
@@ -145,7 +164,12 @@ describe('tier 3: base only', () => {
   it('answers the base values without `with`', async () => {
     const si = await game('spirit-island');
     const e = await effective('/v1/games/spirit-island/effective-properties');
-    expect(e).toMatchObject({ combination_source: 'base_only', resolution_tier: 3, expansions: [], individual_effects: {} });
+    expect(e).toMatchObject({
+      combination_source: 'base_only',
+      resolution_tier: 3,
+      expansions: [],
+      individual_effects: {},
+    });
     expect(e.effective).toEqual(baseOf(si));
     expect(e.base).toEqual(baseOf(si));
     expect(e._links.self.href).toBe('/v1/games/spirit-island/effective-properties');
@@ -154,7 +178,11 @@ describe('tier 3: base only', () => {
   it('answers the base values for an expansion without modifications or record (a promo)', async () => {
     const si = await game('spirit-island');
     const e = await effective('/v1/games/spirit-island/effective-properties?with=spirit-island-promo-pack-1');
-    expect(e).toMatchObject({ combination_source: 'base_only', resolution_tier: 3, applied_expansions: ['spirit-island-promo-pack-1'] });
+    expect(e).toMatchObject({
+      combination_source: 'base_only',
+      resolution_tier: 3,
+      applied_expansions: ['spirit-island-promo-pack-1'],
+    });
     expect(e.effective).toEqual(baseOf(si));
     expect(e.individual_effects['spirit-island-promo-pack-1'].modifications).toEqual([]);
   });
@@ -162,7 +190,10 @@ describe('tier 3: base only', () => {
 
 describe('errors', () => {
   it('404 names an unknown expansion', async () => {
-    const reply = await call(t.app, '/v1/games/spirit-island/effective-properties?with=spirit-island-jagged-earth,no-such-box');
+    const reply = await call(
+      t.app,
+      '/v1/games/spirit-island/effective-properties?with=spirit-island-jagged-earth,no-such-box',
+    );
     expect(reply.status).toBe(404);
     expect(reply.headers.get('content-type')).toContain('application/problem+json');
     const body = reply.body as { detail: string; errors: { field: string; value: string }[] };
@@ -173,7 +204,9 @@ describe('errors', () => {
   it('422 for a game that is not an expansion of this base (another base game’s, or the base itself)', async () => {
     const foreign = await call(t.app, '/v1/games/spirit-island/effective-properties?with=catan-seafarers');
     expect(foreign.status).toBe(422);
-    expect((foreign.body as { detail: string }).detail).toContain('"catan-seafarers" is not an expansion of spirit-island');
+    expect((foreign.body as { detail: string }).detail).toContain(
+      '"catan-seafarers" is not an expansion of spirit-island',
+    );
     expect((foreign.body as { detail: string }).detail).toContain('its base game is catan');
     expect((await call(t.app, '/v1/games/spirit-island/effective-properties?with=spirit-island')).status).toBe(422);
     expect((await call(t.app, '/v1/games/spirit-island/effective-properties?with=wingspan')).status).toBe(422);

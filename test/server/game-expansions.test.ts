@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EXPANSIONS } from '../../loader/demo/expansions.js';
-import { effectivePropertiesSchema, experienceProfileSchema, gameExpansionsPageSchema } from '../../server/schemas/game-resources.js';
+import {
+  effectivePropertiesSchema,
+  experienceProfileSchema,
+  gameExpansionsPageSchema,
+} from '../../server/schemas/game-resources.js';
 import { call, collect, demoApp, type GameJson, type ListJson, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -39,7 +43,11 @@ describe('GET /v1/games/{id}/expansions', () => {
     const list = await page('/v1/games/spirit-island/expansions');
     expect(slugs(list.data)).toEqual(SPIRIT_ISLAND_ORDER);
     // The demo facts agree: every expansion fact with parent spirit-island, nothing else.
-    expect(slugs(list.data).sort()).toEqual(EXPANSIONS.filter((e) => e.parent === 'spirit-island').map((e) => e.slug).sort());
+    expect(slugs(list.data).sort()).toEqual(
+      EXPANSIONS.filter((e) => e.parent === 'spirit-island')
+        .map((e) => e.slug)
+        .sort(),
+    );
     expect(list.meta).toMatchObject({ total: 6, limit: 25, has_more: false });
     for (const g of list.data) {
       const detail = await call(t.app, `/v1/games/${g.slug}`);
@@ -56,7 +64,10 @@ describe('GET /v1/games/{id}/expansions', () => {
     const parents = new Set(all.map((g) => g.parent_game_id).filter((id): id is string => typeof id === 'string'));
     expect(parents.size).toBeGreaterThan(5);
     for (const parentId of parents) {
-      const expected = all.filter((g) => g.parent_game_id === parentId).map((g) => g.slug).sort();
+      const expected = all
+        .filter((g) => g.parent_game_id === parentId)
+        .map((g) => g.slug)
+        .sort();
       const listed = (await collect(t.app, `/v1/games/${parentId}/expansions?limit=2`)).items;
       expect(slugs(listed).sort()).toEqual(expected);
     }
@@ -68,7 +79,11 @@ describe('GET /v1/games/{id}/expansions', () => {
       'spirit-island-promo-pack-2',
     ]);
     const two = await page('/v1/games/spirit-island/expansions?type=standalone_expansion,promo');
-    expect(slugs(two.data)).toEqual(['spirit-island-promo-pack-1', 'spirit-island-promo-pack-2', 'spirit-island-horizons']);
+    expect(slugs(two.data)).toEqual([
+      'spirit-island-promo-pack-1',
+      'spirit-island-promo-pack-2',
+      'spirit-island-horizons',
+    ]);
     expect(two.meta.filters_applied).toEqual({ type: ['standalone_expansion', 'promo'] });
     expect((await page('/v1/games/spirit-island/expansions?type=accessory')).data).toEqual([]);
     const bad = await call(t.app, '/v1/games/spirit-island/expansions?type=promo,expanson');
@@ -108,7 +123,9 @@ describe('GET /v1/games/{id}/expansions', () => {
   });
 
   it('embeds include values, effective_properties and experience_playtime among them', async () => {
-    const list = await page('/v1/games/spirit-island/expansions?limit=2&include=mechanics,effective_properties,experience_playtime');
+    const list = await page(
+      '/v1/games/spirit-island/expansions?limit=2&include=mechanics,effective_properties,experience_playtime',
+    );
     for (const g of list.data) {
       expect(Array.isArray(g.mechanics)).toBe(true);
       const effective = effectivePropertiesSchema.parse(g.effective_properties);

@@ -9,7 +9,11 @@ import { PERSON_ROLES } from '../../engine/domain.js';
 import { AWARD_RESULTS, AWARDS } from '../../loader/demo/awards.js';
 import { EXPANSIONS } from '../../loader/demo/expansions.js';
 import { RELATIONSHIPS } from '../../loader/demo/relationships.js';
-import { gameAwardsPageSchema, gameCreditsSchema, gameRelationshipsSchema } from '../../server/schemas/game-resources.js';
+import {
+  gameAwardsPageSchema,
+  gameCreditsSchema,
+  gameRelationshipsSchema,
+} from '../../server/schemas/game-resources.js';
 import { call, collect, demoApp, type GameJson, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -36,9 +40,13 @@ const edgeText = (e: Edge): string => `${slugOf(e.source_game_id)} ${e.relations
 /** Every demo edge touching `slug`: expansion → base `expands` (not for standalones), the fact table, integrates_with mirrored. */
 function demoEdges(slug: string): string[] {
   const edges = [
-    ...EXPANSIONS.filter((e) => e.parent !== undefined && e.type !== 'standalone_expansion').map((e) => `${e.slug} expands ${e.parent}`),
+    ...EXPANSIONS.filter((e) => e.parent !== undefined && e.type !== 'standalone_expansion').map(
+      (e) => `${e.slug} expands ${e.parent}`,
+    ),
     ...RELATIONSHIPS.flatMap((r) =>
-      r.type === 'integrates_with' ? [`${r.source} ${r.type} ${r.target}`, `${r.target} ${r.type} ${r.source}`] : [`${r.source} ${r.type} ${r.target}`],
+      r.type === 'integrates_with'
+        ? [`${r.source} ${r.type} ${r.target}`, `${r.target} ${r.type} ${r.source}`]
+        : [`${r.source} ${r.type} ${r.target}`],
     ),
   ];
   return edges.filter((e) => e.startsWith(`${slug} `) || e.endsWith(` ${slug}`)).sort();
@@ -68,17 +76,28 @@ describe('GET /v1/games/{id}/relationships', () => {
   });
 
   it('filters by type and direction', async () => {
-    const outbound = await get('/v1/games/spirit-island-horizons/relationships?direction=outbound', gameRelationshipsSchema);
+    const outbound = await get(
+      '/v1/games/spirit-island-horizons/relationships?direction=outbound',
+      gameRelationshipsSchema,
+    );
     expect(outbound.data.map(edgeText)).toEqual([
       'spirit-island-horizons recommends spirit-island',
       'spirit-island-horizons integrates_with spirit-island',
     ]);
-    const inbound = await get('/v1/games/spirit-island-horizons/relationships?direction=inbound', gameRelationshipsSchema);
+    const inbound = await get(
+      '/v1/games/spirit-island-horizons/relationships?direction=inbound',
+      gameRelationshipsSchema,
+    );
     expect(inbound.data.map(edgeText)).toEqual(['spirit-island integrates_with spirit-island-horizons']);
     const typed = await get('/v1/games/carcassonne/relationships?type=contains,reimplements', gameRelationshipsSchema);
     expect(typed.data.map(edgeText)).toEqual(['carcassonne-big-box contains carcassonne']);
-    const both = await get('/v1/games/catan-5-6-player-extension/relationships?type=requires&direction=both', gameRelationshipsSchema);
-    expect(both.data.map(edgeText).sort()).toEqual(demoEdges('catan-5-6-player-extension').filter((e) => e.includes(' requires ')));
+    const both = await get(
+      '/v1/games/catan-5-6-player-extension/relationships?type=requires&direction=both',
+      gameRelationshipsSchema,
+    );
+    expect(both.data.map(edgeText).sort()).toEqual(
+      demoEdges('catan-5-6-player-extension').filter((e) => e.includes(' requires ')),
+    );
     expect(both.data).toHaveLength(2);
     expect((await call(t.app, '/v1/games/spirit-island/relationships?type=sequel')).status).toBe(400);
     expect((await call(t.app, '/v1/games/spirit-island/relationships?direction=sideways')).status).toBe(400);
@@ -96,7 +115,10 @@ describe('GET /v1/games/{id}/credits', () => {
       ['graphic_designer', 'josh-t-mcdowell'],
     ]);
     expect(body.data.every((c) => c.game_id === ids.get('gloomhaven'))).toBe(true);
-    expect(body.data[0]).toMatchObject({ person_name: 'Isaac Childres', _links: { person: { href: '/v1/people/isaac-childres' } } });
+    expect(body.data[0]).toMatchObject({
+      person_name: 'Isaac Childres',
+      _links: { person: { href: '/v1/people/isaac-childres' } },
+    });
   });
 
   it('equals the credits embed and keeps the role order for every game', async () => {
@@ -114,7 +136,9 @@ describe('GET /v1/games/{id}/awards', () => {
   it('lists the game’s awards with the award’s slug and name, by year', async () => {
     const body = await get('/v1/games/7-wonders/awards', gameAwardsPageSchema);
     const expected = AWARD_RESULTS.filter((a) => a.game === '7-wonders');
-    expect(body.data.map((a) => [a.award_slug, a.year, a.result]).sort()).toEqual(expected.map((a) => [a.award, a.year, a.result]).sort());
+    expect(body.data.map((a) => [a.award_slug, a.year, a.result]).sort()).toEqual(
+      expected.map((a) => [a.award, a.year, a.result]).sort(),
+    );
     for (const a of body.data) {
       expect(a.award_name).toBe(AWARDS.find((w) => w.slug === a.award_slug)?.name);
       expect(a.game_id).toBe(ids.get('7-wonders'));

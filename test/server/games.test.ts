@@ -33,14 +33,31 @@ describe('GET /v1/games', () => {
 
   it('carries the contract fields, matched_via and _links on every game', () => {
     for (const g of all) {
-      for (const field of ['slug', 'name', 'type', 'min_players', 'max_players', 'weight', 'rating', 'mode', 'matched_via']) {
+      for (const field of [
+        'slug',
+        'name',
+        'type',
+        'min_players',
+        'max_players',
+        'weight',
+        'rating',
+        'mode',
+        'matched_via',
+      ]) {
         expect(g).toHaveProperty(field);
       }
       expect(g.matched_via).toBeNull();
       const links = g._links as Record<string, { href: string }>;
       expect(links.self.href).toBe(`/v1/games/${g.slug}`);
       expect(Object.keys(links)).toEqual(
-        expect.arrayContaining(['self', 'expansions', 'effective_properties', 'player_count_ratings', 'relationships', 'experience_playtime']),
+        expect.arrayContaining([
+          'self',
+          'expansions',
+          'effective_properties',
+          'player_count_ratings',
+          'relationships',
+          'experience_playtime',
+        ]),
       );
     }
   });
@@ -62,10 +79,29 @@ describe('GET /v1/games', () => {
   });
 
   it('filters by player count, weight, play time and type together (AND)', async () => {
-    const { items } = await collect(t.app, '/v1/games?players=4&weight_min=2&weight_max=3.5&max_playtime=90&type=base_game&limit=100');
+    const { items } = await collect(
+      t.app,
+      '/v1/games?players=4&weight_min=2&weight_max=3.5&max_playtime=90&type=base_game&limit=100',
+    );
     const expected = all.filter((g) => {
-      const [min, max, w, time] = [num(g, 'min_players'), num(g, 'max_players'), num(g, 'weight'), num(g, 'max_playtime')];
-      return min !== null && max !== null && min <= 4 && 4 <= max && w !== null && w >= 2 && w <= 3.5 && time !== null && time <= 90 && g.type === 'base_game';
+      const [min, max, w, time] = [
+        num(g, 'min_players'),
+        num(g, 'max_players'),
+        num(g, 'weight'),
+        num(g, 'max_playtime'),
+      ];
+      return (
+        min !== null &&
+        max !== null &&
+        min <= 4 &&
+        4 <= max &&
+        w !== null &&
+        w >= 2 &&
+        w <= 3.5 &&
+        time !== null &&
+        time <= 90 &&
+        g.type === 'base_game'
+      );
     });
     expect(expected.length).toBeGreaterThan(3);
     expect(slugs(items)).toEqual(slugs(expected));
@@ -105,7 +141,12 @@ describe('GET /v1/games', () => {
     expect(slugs(plain.items)).not.toContain('spirit-island');
     const effective = await collect(t.app, '/v1/games?players=6&effective=true&limit=100');
     const hit = effective.items.find((g) => g.slug === 'spirit-island');
-    const via = hit?.matched_via as { type: string; resolution_tier: number; expansions: { slug: string }[]; effective_properties: { max_players: number } };
+    const via = hit?.matched_via as {
+      type: string;
+      resolution_tier: number;
+      expansions: { slug: string }[];
+      effective_properties: { max_players: number };
+    };
     expect(via.type).toBe('expansion_combination');
     expect([1, 2]).toContain(via.resolution_tier);
     expect(via.effective_properties.max_players).toBeGreaterThanOrEqual(6);
@@ -125,7 +166,10 @@ describe('GET /v1/games', () => {
     expect(slugs(same.data)).toEqual(slugs(alone.data.slice(0, 5)));
     const changed = await call(t.app, `/v1/games?type=expansion&cursor=${cursor}`);
     expect(changed.status).toBe(400);
-    expect((changed.body as { errors: { field: string; code: string }[] }).errors[0]).toMatchObject({ field: 'cursor', code: 'invalid_cursor' });
+    expect((changed.body as { errors: { field: string; code: string }[] }).errors[0]).toMatchObject({
+      field: 'cursor',
+      code: 'invalid_cursor',
+    });
   });
 });
 
@@ -134,7 +178,14 @@ describe('GET /v1/games errors', () => {
     const reply = await call(t.app, path);
     expect(reply.status, reply.text).toBe(status);
     expect(reply.headers.get('content-type')).toBe('application/problem+json');
-    const body = reply.body as { type: string; title: string; status: number; detail: string; instance: string; errors?: { field: string }[] };
+    const body = reply.body as {
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
+      instance: string;
+      errors?: { field: string }[];
+    };
     expect(body.status).toBe(status);
     expect(body.type).toMatch(/^http:\/\/ludex\.test\/problems\//);
     expect(body.title.length).toBeGreaterThan(0);
@@ -198,13 +249,19 @@ describe('GET /v1/games/{id}', () => {
   });
 
   it('embeds what include asks for', async () => {
-    const reply = await call(t.app, '/v1/games/spirit-island?include=expansions,credits,awards,mechanics,stats,polls,alternate_names');
+    const reply = await call(
+      t.app,
+      '/v1/games/spirit-island?include=expansions,credits,awards,mechanics,stats,polls,alternate_names',
+    );
     const g = reply.body as Record<string, unknown>;
     expect(reply.status).toBe(200);
     const expansions = g.expansions as { slug: string }[];
     expect(expansions.length).toBeGreaterThanOrEqual(3);
     const childList = await collect(t.app, '/v1/games?limit=100');
-    const children = childList.items.filter((c) => c.parent_game_id === g.id).map((c) => c.slug).sort();
+    const children = childList.items
+      .filter((c) => c.parent_game_id === g.id)
+      .map((c) => c.slug)
+      .sort();
     expect(expansions.map((e) => e.slug).sort()).toEqual(children);
     const credits = g.credits as { role: string; person_slug: string; game_id: string }[];
     expect(credits.some((c) => c.role === 'designer')).toBe(true);
@@ -220,11 +277,15 @@ describe('GET /v1/games/{id}', () => {
   });
 
   it('embeds the store-backed includes on the list and the detail alike', async () => {
-    const detail = (await call(t.app, '/v1/games/spirit-island?include=experience_playtime,polls')).body as Record<string, unknown>;
+    const detail = (await call(t.app, '/v1/games/spirit-island?include=experience_playtime,polls')).body as Record<
+      string,
+      unknown
+    >;
     const experience = detail.experience_playtime as { levels: { experience_level?: string; level?: string }[] } | null;
     expect(experience).not.toBeNull();
     expect(experience?.levels).toHaveLength(4);
-    const list = (await call(t.app, '/v1/games?family=spirit-island&include=experience_playtime,polls')).body as ListJson;
+    const list = (await call(t.app, '/v1/games?family=spirit-island&include=experience_playtime,polls'))
+      .body as ListJson;
     const listed = list.data.find((g) => g.slug === 'spirit-island');
     expect(listed?.experience_playtime).toEqual(detail.experience_playtime);
     expect(listed?.polls).toEqual(detail.polls);
@@ -247,6 +308,10 @@ describe('probes', () => {
     expect((await call(t.app, '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await call(t.app, '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: 'ready', checks: { store: 'ok', dataset: 'loaded' }, games: all.length });
+    expect(ready.body).toMatchObject({
+      status: 'ready',
+      checks: { store: 'ok', dataset: 'loaded' },
+      games: all.length,
+    });
   });
 });

@@ -49,11 +49,21 @@ beforeAll(async () => {
     .filter((r) => r.date >= FIRST && r.date <= LAST);
   const lines: string[] = [];
   for (const id of new Set(rows.map((r) => r.id))) {
-    lines.push(JSON.stringify({ kind: 'game', slug: `bgg-${id}`, name: `BGG ${id}`, type: 'base_game', legacy_id: Number(id) }));
+    lines.push(
+      JSON.stringify({ kind: 'game', slug: `bgg-${id}`, name: `BGG ${id}`, type: 'base_game', legacy_id: Number(id) }),
+    );
   }
   for (const r of rows) {
     lines.push(
-      JSON.stringify({ kind: 'snapshot', game: `bgg-${r.id}`, date: r.date, rating: r.average, bayes_rating: r.bayes, rating_count: r.users, rank_overall: r.rank }),
+      JSON.stringify({
+        kind: 'snapshot',
+        game: `bgg-${r.id}`,
+        date: r.date,
+        rating: r.average,
+        bayes_rating: r.bayes,
+        rating_count: r.users,
+        rank_overall: r.rank,
+      }),
     );
   }
   const store = await Store.open(':memory:');
@@ -80,7 +90,10 @@ describe.skipIf(!present)('rankings history over the BGG daily top-50 files', ()
         const reply = await call(t.app, `/v1/statistics/rankings/history?date=${date}&top=${top}`);
         const body = reply.body as { date: string; data: { rank: number; game_slug: string }[] };
         expect(body.date).toBe(date);
-        expect(body.data.map((e) => `${e.rank}:${e.game_slug}`), date).toEqual(fileTop(date, top));
+        expect(
+          body.data.map((e) => `${e.rank}:${e.game_slug}`),
+          date,
+        ).toEqual(fileTop(date, top));
       }
     }
   });
@@ -94,7 +107,10 @@ describe.skipIf(!present)('rankings history over the BGG daily top-50 files', ()
     }
     expect(missing.length).toBeGreaterThan(0);
     const probe = missing[0];
-    const previous = [...dates].filter((d) => d <= probe).sort().at(-1) as string;
+    const previous = [...dates]
+      .filter((d) => d <= probe)
+      .sort()
+      .at(-1) as string;
     const reply = await call(t.app, `/v1/statistics/rankings/history?date=${probe}&top=50`);
     const body = reply.body as { date: string; data: { rank: number; game_slug: string }[] };
     expect(body.date).toBe(previous);
@@ -105,11 +121,28 @@ describe.skipIf(!present)('rankings history over the BGG daily top-50 files', ()
     const dates = [...new Set(rows.map((r) => r.date))].sort();
     const first = new Set(rows.filter((r) => r.date === dates[0]).map((r) => r.id));
     const last = new Set(rows.filter((r) => r.date === dates[dates.length - 1]).map((r) => r.id));
-    const reply = await call(t.app, `/v1/statistics/rankings/transitions?from=${dates[0]}&to=${dates[dates.length - 1]}&top=50`);
-    const body = reply.body as { exited: { game_slug: string; exited_date: string }[]; entered: { game_slug: string }[]; stable: unknown[] };
+    const reply = await call(
+      t.app,
+      `/v1/statistics/rankings/transitions?from=${dates[0]}&to=${dates[dates.length - 1]}&top=50`,
+    );
+    const body = reply.body as {
+      exited: { game_slug: string; exited_date: string }[];
+      entered: { game_slug: string }[];
+      stable: unknown[];
+    };
     expect(body.exited.length).toBeGreaterThan(0);
-    expect(body.exited.map((e) => e.game_slug).sort()).toEqual([...first].filter((id) => !last.has(id)).map((id) => `bgg-${id}`).sort());
-    expect(body.entered.map((e) => e.game_slug).sort()).toEqual([...last].filter((id) => !first.has(id)).map((id) => `bgg-${id}`).sort());
+    expect(body.exited.map((e) => e.game_slug).sort()).toEqual(
+      [...first]
+        .filter((id) => !last.has(id))
+        .map((id) => `bgg-${id}`)
+        .sort(),
+    );
+    expect(body.entered.map((e) => e.game_slug).sort()).toEqual(
+      [...last]
+        .filter((id) => !first.has(id))
+        .map((id) => `bgg-${id}`)
+        .sort(),
+    );
     expect(body.stable).toHaveLength([...first].filter((id) => last.has(id)).length);
     for (const e of body.exited) {
       const id = e.game_slug.slice(4);

@@ -3,7 +3,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { gameHistorySchema, rankingHistorySchema, rankingTransitionsSchema } from '../../server/schemas/responses/analytics.js';
+import {
+  gameHistorySchema,
+  rankingHistorySchema,
+  rankingTransitionsSchema,
+} from '../../server/schemas/responses/analytics.js';
 import { call, demoApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppDeps } from '../../server/app.js';
 import { createApp } from '../../server/app.js';
-import { gameHistorySchema, rankingHistorySchema, rankingTransitionsSchema } from '../../server/schemas/responses/analytics.js';
+import {
+  gameHistorySchema,
+  rankingHistorySchema,
+  rankingTransitionsSchema,
+} from '../../server/schemas/responses/analytics.js';
 import { analyticsApp, readFixture, type FixtureSnapshot } from '../fixtures/analytics/fixture.js';
 import { call, testAppDeps, type TestApp } from '../helpers/app.js';
 
@@ -109,7 +113,10 @@ describe('GET /v1/games/{id}/history', () => {
   });
 
   it('bounds the series with from/to before bucketing (a mid-month snapshot then leads its month)', async () => {
-    const body = await ok<HistoryJson>('/v1/games/delta-docks/history?from=2022-06-10&to=2022-08-31', gameHistorySchema);
+    const body = await ok<HistoryJson>(
+      '/v1/games/delta-docks/history?from=2022-06-10&to=2022-08-31',
+      gameHistorySchema,
+    );
     const within = snapshotsOf('delta-docks').filter((s) => s.date >= '2022-06-10' && s.date <= '2022-08-31');
     expect(body.data).toEqual(earliestPerBucket(within, 'monthly').map(fullPoint));
     expect(body.data.map((p) => p.date)).toEqual(['2022-06-15', '2022-07-01', '2022-08-01']);
@@ -128,7 +135,10 @@ describe('GET /v1/games/{id}/history', () => {
     };
     const snapshots = earliestPerBucket(snapshotsOf('iota-isles'), 'yearly').map(fullPoint);
     for (const [metric, keys] of Object.entries(members)) {
-      const body = await ok<HistoryJson>(`/v1/games/iota-isles/history?metric=${metric}&granularity=yearly`, gameHistorySchema);
+      const body = await ok<HistoryJson>(
+        `/v1/games/iota-isles/history?metric=${metric}&granularity=yearly`,
+        gameHistorySchema,
+      );
       expect(body.metric).toBe(metric);
       expect(body.data).toEqual(snapshots.map((s) => Object.fromEntries(['date', ...keys].map((k) => [k, s[k]]))));
     }
@@ -140,7 +150,10 @@ describe('GET /v1/games/{id}/history', () => {
   });
 
   it('defaults the granularity to the snapshot cadence it is given', async () => {
-    const deps: AppDeps & { snapshotCadence: 'yearly' } = { ...testAppDeps(t.store, t.state), snapshotCadence: 'yearly' };
+    const deps: AppDeps & { snapshotCadence: 'yearly' } = {
+      ...testAppDeps(t.store, t.state),
+      snapshotCadence: 'yearly',
+    };
     const app = createApp(deps);
     const reply = await call(app, '/v1/games/delta-docks/history');
     expect((reply.body as HistoryJson).granularity).toBe('yearly');
@@ -148,14 +161,17 @@ describe('GET /v1/games/{id}/history', () => {
   });
 
   it('validates every parameter and answers 404 for an unknown game', async () => {
-    expect((await problem('/v1/games/delta-docks/history?metric=fun&granularity=daily&from=2022-02-30&colour=1', 400)).map((e) => e.field).sort()).toEqual([
-      'colour',
-      'from',
-      'granularity',
-      'metric',
+    expect(
+      (await problem('/v1/games/delta-docks/history?metric=fun&granularity=daily&from=2022-02-30&colour=1', 400))
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['colour', 'from', 'granularity', 'metric']);
+    expect(await problem('/v1/games/delta-docks/history?from=2023-01-01&to=2022-01-01', 400)).toMatchObject([
+      { field: 'from', code: 'invalid_range' },
     ]);
-    expect(await problem('/v1/games/delta-docks/history?from=2023-01-01&to=2022-01-01', 400)).toMatchObject([{ field: 'from', code: 'invalid_range' }]);
-    expect(await problem('/v1/games/delta-docks/history?metric=rating&metric=weight', 400)).toMatchObject([{ field: 'metric', code: 'duplicate_parameter' }]);
+    expect(await problem('/v1/games/delta-docks/history?metric=rating&metric=weight', 400)).toMatchObject([
+      { field: 'metric', code: 'duplicate_parameter' },
+    ]);
     await problem('/v1/games/no-such-game/history', 404);
   });
 });
@@ -212,10 +228,23 @@ describe('GET /v1/statistics/rankings/history', () => {
           game_name: fixture.games.find((g) => g.slug === slug)?.name,
           bayes_rating: fixture.snapshots.find((s) => s.game === slug && s.date === used)?.bayes_rating,
         }));
-      const body = await ok<RankingJson>(`/v1/statistics/rankings/history?date=${date}&top=${top}`, rankingHistorySchema);
+      const body = await ok<RankingJson>(
+        `/v1/statistics/rankings/history?date=${date}&top=${top}`,
+        rankingHistorySchema,
+      );
       expect(body).toMatchObject({ scope: 'overall', top, date: used });
-      expect(body.data.map(({ rank, game_id, game_slug, game_name, bayes_rating }) => ({ rank, game_id, game_slug, game_name, bayes_rating }))).toEqual(expected);
-      expect(body.data.map((e) => e.rank)).toEqual(Array.from({ length: Math.min(top, expected.length) }, (_, i) => i + 1));
+      expect(
+        body.data.map(({ rank, game_id, game_slug, game_name, bayes_rating }) => ({
+          rank,
+          game_id,
+          game_slug,
+          game_name,
+          bayes_rating,
+        })),
+      ).toEqual(expected);
+      expect(body.data.map((e) => e.rank)).toEqual(
+        Array.from({ length: Math.min(top, expected.length) }, (_, i) => i + 1),
+      );
     }
   });
 
@@ -240,10 +269,15 @@ describe('GET /v1/statistics/rankings/history', () => {
       [...topAt('2024-12-01', 'overall', 10).entries()].sort(([, a], [, b]) => a - b).map(([slug]) => slug),
     );
     for (const scope of ['strategy', 'strategic']) {
-      const body = await ok<RankingJson>(`/v1/statistics/rankings/history?scope=${scope}&date=2021-03-05&top=4`, rankingHistorySchema);
+      const body = await ok<RankingJson>(
+        `/v1/statistics/rankings/history?scope=${scope}&date=2021-03-05&top=4`,
+        rankingHistorySchema,
+      );
       expect(body).toMatchObject({ scope: 'strategy', date: '2021-03-01' });
       expect(body.data.map((e) => [e.rank, e.game_slug])).toEqual(
-        [...topAt('2021-03-01', 'strategy', 4).entries()].sort(([, a], [, b]) => a - b).map(([slug, rank]) => [rank, slug]),
+        [...topAt('2021-03-01', 'strategy', 4).entries()]
+          .sort(([, a], [, b]) => a - b)
+          .map(([slug, rank]) => [rank, slug]),
       );
     }
   });
@@ -254,13 +288,18 @@ describe('GET /v1/statistics/rankings/history', () => {
   });
 
   it('validates scope, top and date', async () => {
-    expect(await problem('/v1/statistics/rankings/history?scope=no-such-category', 422)).toMatchObject([{ field: 'scope', code: 'unknown_reference' }]);
-    expect((await problem('/v1/statistics/rankings/history?scope=Not%20A%20Slug&top=101&date=2021-13-01', 400)).map((e) => e.field).sort()).toEqual([
-      'date',
-      'scope',
-      'top',
+    expect(await problem('/v1/statistics/rankings/history?scope=no-such-category', 422)).toMatchObject([
+      { field: 'scope', code: 'unknown_reference' },
     ]);
-    expect((await problem('/v1/statistics/rankings/history?top=0&when=now', 400)).map((e) => e.field).sort()).toEqual(['top', 'when']);
+    expect(
+      (await problem('/v1/statistics/rankings/history?scope=Not%20A%20Slug&top=101&date=2021-13-01', 400))
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['date', 'scope', 'top']);
+    expect((await problem('/v1/statistics/rankings/history?top=0&when=now', 400)).map((e) => e.field).sort()).toEqual([
+      'top',
+      'when',
+    ]);
   });
 });
 
@@ -269,7 +308,14 @@ interface TransitionsJson {
   top: number;
   from: string | null;
   to: string | null;
-  entered: { game_slug: string; game_id: string; game_name: string; entered_rank: number; entered_date: string; current_rank: number }[];
+  entered: {
+    game_slug: string;
+    game_id: string;
+    game_name: string;
+    entered_rank: number;
+    entered_date: string;
+    current_rank: number;
+  }[];
   exited: { game_slug: string; exited_rank: number; exited_date: string; peak_rank: number }[];
   stable: Record<string, string | number>[];
 }
@@ -331,9 +377,14 @@ describe('GET /v1/statistics/rankings/transitions', () => {
       const expected = expectedTransitions(scope, top, from, to);
       expect(body).toMatchObject({ scope, top, from: expected.from, to: expected.to });
       expect(body.entered.map(({ game_id: _id, game_name: _name, ...rest }) => rest)).toEqual(expected.entered);
-      expect(body.exited.map((e) => ({ game_slug: e.game_slug, exited_rank: e.exited_rank, exited_date: e.exited_date, peak_rank: e.peak_rank }))).toEqual(
-        expected.exited,
-      );
+      expect(
+        body.exited.map((e) => ({
+          game_slug: e.game_slug,
+          exited_rank: e.exited_rank,
+          exited_date: e.exited_date,
+          peak_rank: e.peak_rank,
+        })),
+      ).toEqual(expected.exited);
       expect(body.stable.map(({ game_id: _id, game_name: _name, ...rest }) => rest)).toEqual(expected.stable);
       for (const e of body.entered) expect(e.game_id).toBe(ids.get(e.game_slug));
       expect(body.entered.length + body.exited.length).toBeGreaterThanOrEqual(query.includes('top=5') ? 1 : 0);
@@ -341,7 +392,10 @@ describe('GET /v1/statistics/rankings/transitions', () => {
   }
 
   it('sees movement in the fixture (the cases above are not trivially empty)', async () => {
-    const body = await ok<TransitionsJson>('/v1/statistics/rankings/transitions?year_min=2021&year_max=2024&top=5', rankingTransitionsSchema);
+    const body = await ok<TransitionsJson>(
+      '/v1/statistics/rankings/transitions?year_min=2021&year_max=2024&top=5',
+      rankingTransitionsSchema,
+    );
     expect(body.entered.length).toBeGreaterThan(0);
     expect(body.exited.length).toBeGreaterThan(0);
     expect(body.stable.length).toBeGreaterThan(0);
@@ -351,7 +405,10 @@ describe('GET /v1/statistics/rankings/transitions', () => {
   it('defaults to the whole history and answers empty lists when no ranking is in the window', async () => {
     const body = await ok<TransitionsJson>('/v1/statistics/rankings/transitions', rankingTransitionsSchema);
     expect(body).toMatchObject({ from: '2021-01-01', to: '2024-12-01', top: 10 });
-    const none = await ok<TransitionsJson>('/v1/statistics/rankings/transitions?to=2020-06-01', rankingTransitionsSchema);
+    const none = await ok<TransitionsJson>(
+      '/v1/statistics/rankings/transitions?to=2020-06-01',
+      rankingTransitionsSchema,
+    );
     expect(none).toMatchObject({ from: null, to: null, entered: [], exited: [], stable: [] });
   });
 
@@ -362,11 +419,13 @@ describe('GET /v1/statistics/rankings/transitions', () => {
     expect(await problem('/v1/statistics/rankings/transitions?year_min=2024&year_max=2021', 400)).toMatchObject([
       { field: 'year_min', code: 'invalid_range' },
     ]);
-    expect((await problem('/v1/statistics/rankings/transitions?from=yesterday&top=1000&year_max=x', 400)).map((e) => e.field).sort()).toEqual([
-      'from',
-      'top',
-      'year_max',
+    expect(
+      (await problem('/v1/statistics/rankings/transitions?from=yesterday&top=1000&year_max=x', 400))
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['from', 'top', 'year_max']);
+    expect(await problem('/v1/statistics/rankings/transitions?scope=no-such-category', 422)).toMatchObject([
+      { field: 'scope' },
     ]);
-    expect(await problem('/v1/statistics/rankings/transitions?scope=no-such-category', 422)).toMatchObject([{ field: 'scope' }]);
   });
 });

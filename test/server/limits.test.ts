@@ -21,10 +21,23 @@ describe('body, URL and header limits', () => {
 
   it('refuses a declared Content-Length over 64 KiB with 413 on every body-taking route, before reading it', async () => {
     const big = JSON.stringify({ q: 'x'.repeat(64 * KIB) });
-    for (const path of ['/v1/games/search', '/v1/games/spirit-island/ratings', '/v1/admin/api-keys', '/v1/admin/materialize']) {
-      const reply = await call(t.app, path, { method: 'POST', body: big, headers: { ...json, 'content-length': String(big.length) } });
+    for (const path of [
+      '/v1/games/search',
+      '/v1/games/spirit-island/ratings',
+      '/v1/admin/api-keys',
+      '/v1/admin/materialize',
+    ]) {
+      const reply = await call(t.app, path, {
+        method: 'POST',
+        body: big,
+        headers: { ...json, 'content-length': String(big.length) },
+      });
       expect(reply.status, path).toBe(413);
-      expect(reply.body).toMatchObject({ status: 413, title: 'Payload Too Large', type: 'http://ludex.test/problems/payload-too-large' });
+      expect(reply.body).toMatchObject({
+        status: 413,
+        title: 'Payload Too Large',
+        type: 'http://ludex.test/problems/payload-too-large',
+      });
     }
   });
 
@@ -40,19 +53,32 @@ describe('body, URL and header limits', () => {
         }
       },
     });
-    const reply = await call(t.app, '/v1/games/search', { method: 'POST', body, headers: json, duplex: 'half' } as RequestInit);
+    const reply = await call(t.app, '/v1/games/search', {
+      method: 'POST',
+      body,
+      headers: json,
+      duplex: 'half',
+    } as RequestInit);
     expect(reply.status).toBe(413);
   });
 
   it('accepts a body of exactly 64 KiB', async () => {
     const body = '{}'.padEnd(64 * KIB, ' ');
-    const reply = await call(t.app, '/v1/games/search', { method: 'POST', body, headers: { ...json, 'content-length': String(body.length) } });
+    const reply = await call(t.app, '/v1/games/search', {
+      method: 'POST',
+      body,
+      headers: { ...json, 'content-length': String(body.length) },
+    });
     expect(reply.status).toBe(200);
   });
 
   it('refuses non-JSON bodies with 415, also on routes that take no body', async () => {
     for (const path of ['/v1/games/search', '/v1/admin/materialize']) {
-      const reply = await call(t.app, path, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' } });
+      const reply = await call(t.app, path, {
+        method: 'POST',
+        body: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' },
+      });
       expect(reply.status, path).toBe(415);
       expect(reply.body).toMatchObject({ status: 415, title: 'Unsupported Media Type' });
       expect((reply.body as { detail: string }).detail).toContain('application/x-www-form-urlencoded');
@@ -63,7 +89,11 @@ describe('body, URL and header limits', () => {
     const filler = (n: number) => `/v1/games?q=${'a'.repeat(n - '/v1/games?q='.length)}`;
     const long = await call(t.app, filler(MAX_URL_LENGTH + 1));
     expect(long.status).toBe(414);
-    expect(long.body).toMatchObject({ status: 414, title: 'URI Too Long', type: 'http://ludex.test/problems/uri-too-long' });
+    expect(long.body).toMatchObject({
+      status: 414,
+      title: 'URI Too Long',
+      type: 'http://ludex.test/problems/uri-too-long',
+    });
     const atLimit = await call(t.app, filler(MAX_URL_LENGTH));
     expect(atLimit.status).not.toBe(414);
   });
@@ -71,7 +101,10 @@ describe('body, URL and header limits', () => {
   it('answers timeouts and oversized headers that Node rejects with problems', () => {
     const timeout = rawProblemResponse('ERR_HTTP_REQUEST_TIMEOUT', 'http://ludex.test');
     expect(timeout).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    expect(JSON.parse(timeout.slice(timeout.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 408, title: 'Request Timeout' });
+    expect(JSON.parse(timeout.slice(timeout.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 408,
+      title: 'Request Timeout',
+    });
     const headers = rawProblemResponse('HPE_HEADER_OVERFLOW', 'http://ludex.test');
     expect(headers).toMatch(/^HTTP\/1\.1 431 /);
   });
@@ -85,7 +118,13 @@ describe('security headers', () => {
   afterAll(() => t.close());
 
   it('sends nosniff, no-referrer and a deny-all CSP on JSON and problems, and no banner', async () => {
-    for (const path of ['/v1/games/spirit-island', '/v1/games/no-such-game', '/healthz', '/metrics', '/v1/openapi.json']) {
+    for (const path of [
+      '/v1/games/spirit-island',
+      '/v1/games/no-such-game',
+      '/healthz',
+      '/metrics',
+      '/v1/openapi.json',
+    ]) {
       const reply = await call(t.app, path);
       expect(reply.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(reply.headers.get('referrer-policy'), path).toBe('no-referrer');
@@ -109,7 +148,8 @@ describe('request timeout', () => {
       // A store whose ping hangs for a while: /readyz waits on it.
       const slow = new Proxy(store, {
         get(target, property, receiver) {
-          if (property === 'ping') return () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 1_000));
+          if (property === 'ping')
+            return () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 1_000));
           return Reflect.get(target, property, receiver) as unknown;
         },
       }) as Store;

@@ -11,7 +11,13 @@ import { tempDirs } from '../helpers/temp.js';
 const tempDir = tempDirs('ludex-listener-');
 
 async function start(dataDir: string, demo = 'on'): Promise<RunningServer> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LUDEX_DATA_DIR: dataDir, LUDEX_DEMO: demo, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LUDEX_DATA_DIR: dataDir,
+    LUDEX_DEMO: demo,
+    LOG_LEVEL: 'silent',
+  });
   return startServer(config, silentLogger);
 }
 
@@ -48,7 +54,10 @@ describe('server on a real listener', () => {
       const raw = await rawRequest(first.url, 'GET /v1/search?q=\u30ab\u30bf\u30f3 HTTP/1.1\r\nHost: x\r\n\r\n');
       expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(raw).toMatch(/content-type: application\/problem\+json/);
-      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, title: 'Validation Error' });
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status: 400,
+        title: 'Validation Error',
+      });
       const problem = await fetch(`${first.url}/v1/games?players=0`);
       expect(problem.status).toBe(400);
       expect(problem.headers.get('content-type')).toBe('application/problem+json');

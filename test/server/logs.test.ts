@@ -42,7 +42,11 @@ describe('request logs', () => {
   it('replaces a missing or unsafe X-Request-Id with a fresh UUID', async () => {
     const ids: string[] = [];
     for (const sent of [undefined, 'has spaces', 'x'.repeat(200), '"quoted"', 'line\tbreak']) {
-      const reply = await call(t.app, '/healthz', sent === undefined ? undefined : { headers: { 'x-request-id': sent } });
+      const reply = await call(
+        t.app,
+        '/healthz',
+        sent === undefined ? undefined : { headers: { 'x-request-id': sent } },
+      );
       const id = reply.headers.get('x-request-id') ?? '';
       expect(id, String(sent)).toMatch(UUID);
       ids.push(id);
@@ -92,7 +96,10 @@ describe('request logs', () => {
 
   it('redacts key-like fields should a log call ever pass one', () => {
     const captured = capturedLogger();
-    captured.logger.info({ key: 'ldx_leak', nested: { secret: 's3cret', api_key: 'ldx_x' }, headers: { 'x-api-key': 'ldx_y' } }, 'oops');
+    captured.logger.info(
+      { key: 'ldx_leak', nested: { secret: 's3cret', api_key: 'ldx_x' }, headers: { 'x-api-key': 'ldx_y' } },
+      'oops',
+    );
     expect(captured.lines).toHaveLength(1);
     for (const leaked of ['ldx_leak', 's3cret', 'ldx_x', 'ldx_y']) expect(captured.lines[0]).not.toContain(leaked);
   });

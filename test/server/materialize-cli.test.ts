@@ -25,8 +25,15 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ co
 }
 
 describe('ludex materialize', () => {
-  it('imports with the configured prior, then runs, folds a vote in and writes yearly snapshots', { timeout: 60_000 }, async () => {
-    const env = { LUDEX_DATA_DIR: tempDir(), BAYES_PRIOR_VOTES: '10', BAYES_PRIOR_MEAN: '5', SNAPSHOT_CADENCE: 'yearly' };
+  it('imports with the configured prior, then runs, folds a vote in and writes yearly snapshots', {
+    timeout: 60_000,
+  }, async () => {
+    const env = {
+      LUDEX_DATA_DIR: tempDir(),
+      BAYES_PRIOR_VOTES: '10',
+      BAYES_PRIOR_MEAN: '5',
+      SNAPSHOT_CADENCE: 'yearly',
+    };
     expect((await cli(env, 'import', 'catalog', DEMO_CATALOG_PATH)).code).toBe(0);
     const path = loadConfig(env).storePath;
     let store = await Store.open(path);
@@ -57,7 +64,10 @@ describe('ludex materialize', () => {
       );
       expect(after.rating_votes).toBe(azul.rating_votes + 1);
       expect(after.rating).toBeCloseTo((azul.rating * azul.rating_votes + 1) / (azul.rating_votes + 1), 12);
-      expect(after.bayes_rating).toBeCloseTo((10 * 5 + after.rating * after.rating_votes) / (10 + after.rating_votes), 12);
+      expect(after.bayes_rating).toBeCloseTo(
+        (10 * 5 + after.rating * after.rating_votes) / (10 + after.rating_votes),
+        12,
+      );
       const year = `${new Date().getUTCFullYear()}-01-01`;
       const [snapshots] = await store.all<{ n: number; games: number }>(
         `SELECT CAST(count(*) AS INTEGER) AS n, CAST((SELECT count(*) FROM games WHERE status = 'active') AS INTEGER) AS games
@@ -65,7 +75,9 @@ describe('ludex materialize', () => {
         [year],
       );
       expect(snapshots.n).toBe(snapshots.games);
-      expect(await store.all(`SELECT trigger, status FROM materialization_runs`)).toEqual([{ trigger: 'cli', status: 'succeeded' }]);
+      expect(await store.all(`SELECT trigger, status FROM materialization_runs`)).toEqual([
+        { trigger: 'cli', status: 'succeeded' },
+      ]);
     } finally {
       await store.close();
     }

@@ -35,9 +35,18 @@ async function digest(store: Store): Promise<{ games: string; snapshots: string;
 }
 
 describe('a materialization run killed midway', () => {
-  it('leaves the previous aggregates and snapshots, and is marked abandoned on the next start', { timeout: 300_000 }, async () => {
+  it('leaves the previous aggregates and snapshots, and is marked abandoned on the next start', {
+    timeout: 300_000,
+  }, async () => {
     const dir = tempDir();
-    const config = loadConfig({ LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent', LUDEX_DEMO: 'off', MATERIALIZE_CRON: 'off', PORT: '0', HOST: '127.0.0.1' });
+    const config = loadConfig({
+      LUDEX_DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      LUDEX_DEMO: 'off',
+      MATERIALIZE_CRON: 'off',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
     // A store with a committed run, then many raw votes the next run would fold in.
     const setup = await Store.open(config.storePath);
     await migrate(setup);
@@ -51,7 +60,10 @@ describe('a materialization run killed midway', () => {
 
     const server = await serveChild({ env: { LUDEX_DATA_DIR: dir, LUDEX_DEMO: 'off' } });
     let answered = false;
-    const request = fetch(`${server.url}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': server.adminKey ?? '' } }).then(
+    const request = fetch(`${server.url}/v1/admin/materialize`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.adminKey ?? '' },
+    }).then(
       () => (answered = true),
       () => undefined,
     );
@@ -79,7 +91,10 @@ describe('a materialization run killed midway', () => {
       const runs = await restarted.store.all<{ status: string; finished_at: string | null }>(
         'SELECT status, finished_at FROM materialization_runs ORDER BY started_at',
       );
-      expect(runs).toEqual([expect.objectContaining({ status: 'succeeded' }), { status: 'abandoned', finished_at: null }]);
+      expect(runs).toEqual([
+        expect.objectContaining({ status: 'succeeded' }),
+        { status: 'abandoned', finished_at: null },
+      ]);
       expect((await digest(restarted.store)).games).toBe(before.games);
       const report = await materialize(restarted.store, { trigger: 'cli' });
       expect(report.games_updated).toBeGreaterThan(1000);

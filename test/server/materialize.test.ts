@@ -22,7 +22,13 @@ const EXTRA = [
   // No baseline at all: the merged aggregates are the raw votes alone.
   { kind: 'game', slug: 'fresh-game', name: 'Fresh Game', type: 'base_game', categories: ['euro'] },
   // Baseline votes without a histogram: the merged histogram is unknown (null).
-  { kind: 'game', slug: 'no-histogram', name: 'No Histogram', type: 'base_game', stats: { rating: 7.5, rating_votes: 40, rating_stddev: 1.2, weight: 2.5, weight_votes: 12 } },
+  {
+    kind: 'game',
+    slug: 'no-histogram',
+    name: 'No Histogram',
+    type: 'base_game',
+    stats: { rating: 7.5, rating_votes: 40, rating_stddev: 1.2, weight: 2.5, weight_votes: 12 },
+  },
 ];
 
 interface Baseline {
@@ -56,13 +62,16 @@ beforeAll(async () => {
   store = await Store.open(':memory:');
   await migrate(store);
   await importCatalog(store, readLines(DEMO_CATALOG_PATH));
-  await importCatalog(store, EXTRA.map((r) => JSON.stringify(r)));
+  await importCatalog(
+    store,
+    EXTRA.map((r) => JSON.stringify(r)),
+  );
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
   const deps = testAppDeps(store, state);
   app = createApp(deps);
   adminKey = (await deps.keys.create({ admin: true, name: null })).key;
   userKey = (await deps.keys.create({ admin: false, name: null })).key;
-  for (const slug of TOUCHED) ids[slug] = ((await game(slug)).id as string);
+  for (const slug of TOUCHED) ids[slug] = (await game(slug)).id as string;
 });
 afterAll(async () => store.close());
 
@@ -107,11 +116,15 @@ async function baselineOf(id: string): Promise<Baseline | undefined> {
 }
 
 async function rawRatings(id: string): Promise<number[]> {
-  return (await store.all<{ rating: number }>('SELECT rating FROM rating_votes WHERE game_id = $1', [id])).map((r) => r.rating);
+  return (await store.all<{ rating: number }>('SELECT rating FROM rating_votes WHERE game_id = $1', [id])).map(
+    (r) => r.rating,
+  );
 }
 
 async function rawWeights(id: string): Promise<number[]> {
-  return (await store.all<{ w: number }>('SELECT CAST(weight AS DOUBLE) AS w FROM weight_votes WHERE game_id = $1', [id])).map((r) => r.w);
+  return (
+    await store.all<{ w: number }>('SELECT CAST(weight AS DOUBLE) AS w FROM weight_votes WHERE game_id = $1', [id])
+  ).map((r) => r.w);
 }
 
 describe('materialization through HTTP', () => {
@@ -120,20 +133,30 @@ describe('materialization through HTTP', () => {
   it('stores votes without moving any aggregate', async () => {
     for (const slug of TOUCHED) before[slug] = (await call(app, `/v1/games/${slug}`)).text;
     for (const [slug, ratings] of Object.entries(RATINGS)) {
-      for (const rating of ratings) expect((await post(`/v1/games/${slug}/ratings`, { rating }, userKey)).status).toBe(201);
+      for (const rating of ratings)
+        expect((await post(`/v1/games/${slug}/ratings`, { rating }, userKey)).status).toBe(201);
     }
     for (const [slug, weights] of Object.entries(WEIGHTS)) {
-      for (const weight of weights) expect((await post(`/v1/games/${slug}/weight`, { weight }, userKey)).status).toBe(201);
+      for (const weight of weights)
+        expect((await post(`/v1/games/${slug}/weight`, { weight }, userKey)).status).toBe(201);
     }
     for (const slug of TOUCHED) expect((await call(app, `/v1/games/${slug}`)).text).toBe(before[slug]);
-    const [row] = await store.all<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM rating_votes WHERE game_id = $1`, [ids['fresh-game']]);
+    const [row] = await store.all<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM rating_votes WHERE game_id = $1`,
+      [ids['fresh-game']],
+    );
     expect(row.n).toBe(RATINGS['fresh-game'].length);
   });
 
   it('folds baseline and votes into every aggregate of the touched games', async () => {
     const reply = await post('/v1/admin/materialize');
     expect(reply.status, reply.text).toBe(200);
-    const report = reply.body as { games_updated: number; snapshots_written: number; global_mean_rating: number; run_id: string };
+    const report = reply.body as {
+      games_updated: number;
+      snapshots_written: number;
+      global_mean_rating: number;
+      run_id: string;
+    };
     // Every game's mean from the baseline rows and the votes, then G over active rated games in id order.
     const expected = await expectedRatings();
     const rated = [...expected.entries()].filter(([, e]) => e.status === 'active').sort(([a], [b]) => (a < b ? -1 : 1));
@@ -141,7 +164,9 @@ describe('materialization through HTTP', () => {
     expect(report.global_mean_rating).toBeCloseTo(G, 12);
     // Touched games changed; a change of G moves the bayes of every rated game as well.
     expect(report.games_updated).toBeGreaterThanOrEqual(TOUCHED.length);
-    const [{ active }] = await store.all<{ active: number }>(`SELECT CAST(count(*) AS INTEGER) AS active FROM games WHERE status = 'active'`);
+    const [{ active }] = await store.all<{ active: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS active FROM games WHERE status = 'active'`,
+    );
     expect(report.snapshots_written).toBe(active);
 
     for (const slug of TOUCHED) {
@@ -176,7 +201,11 @@ describe('materialization through HTTP', () => {
       const weights = await rawWeights(id);
       const wn = (base?.weight_votes ?? 0) + weights.length;
       expect(g.weight_votes, slug).toBe(wn === 0 ? null : wn);
-      if (wn > 0) expect(g.weight as number, slug).toBeCloseTo(((base?.weight_votes ?? 0) * (base?.weight ?? 0) + weights.reduce((a, w) => a + w, 0)) / wn, 12);
+      if (wn > 0)
+        expect(g.weight as number, slug).toBeCloseTo(
+          ((base?.weight_votes ?? 0) * (base?.weight ?? 0) + weights.reduce((a, w) => a + w, 0)) / wn,
+          12,
+        );
       const bayes = (K * G + mean * n) / (K + n);
       expect(g.bayes_rating as number, slug).toBeCloseTo(bayes, 12);
       expect(g.rating_confidence as number, slug).toBeCloseTo(ratingConfidence(n, stddev, mean, G), 9);
@@ -188,8 +217,12 @@ describe('materialization through HTTP', () => {
         [id],
       );
       if (base !== undefined) {
-        expect(g.top_player_counts, slug).toEqual(counts.filter((c) => c.average_rating > 4).map((c) => c.player_count));
-        expect(g.recommended_player_counts, slug).toEqual(counts.filter((c) => c.average_rating > 3).map((c) => c.player_count));
+        expect(g.top_player_counts, slug).toEqual(
+          counts.filter((c) => c.average_rating > 4).map((c) => c.player_count),
+        );
+        expect(g.recommended_player_counts, slug).toEqual(
+          counts.filter((c) => c.average_rating > 3).map((c) => c.player_count),
+        );
       }
     }
   });
@@ -210,7 +243,9 @@ describe('materialization through HTTP', () => {
     const members = await store.all<{ slug: string; game_id: string }>(
       `SELECT t.slug, gt.game_id FROM game_terms gt JOIN terms t ON t.id = gt.term_id WHERE t.kind = 'category'`,
     );
-    const ranksOf = new Map(stored.map((r) => [r.id, r.ranks === null ? {} : (JSON.parse(r.ranks) as Record<string, number>)]));
+    const ranksOf = new Map(
+      stored.map((r) => [r.id, r.ranks === null ? {} : (JSON.parse(r.ranks) as Record<string, number>)]),
+    );
     const slugs = [...new Set(members.map((m) => m.slug))];
     let checked = 0;
     for (const slug of slugs) {
@@ -232,7 +267,11 @@ describe('materialization through HTTP', () => {
     expect((reply.body as { data: GameJson[] }).data.map((g) => g.slug)).toEqual(stored.map((r) => r.slug));
     // fresh-game's 10 votes of today outweigh azul's one; both count whole votes plus bayes/16.
     const score = new Map(
-      (await store.all<{ slug: string; t: number; b: number }>(`SELECT slug, trending_score AS t, bayes_rating AS b FROM games`)).map((r) => [r.slug, r]),
+      (
+        await store.all<{ slug: string; t: number; b: number }>(
+          `SELECT slug, trending_score AS t, bayes_rating AS b FROM games`,
+        )
+      ).map((r) => [r.slug, r]),
     );
     const recent = async (slug: string) => {
       const [row] = await store.all<{ n: number }>(
@@ -247,7 +286,9 @@ describe('materialization through HTTP', () => {
   });
 
   it('changes nothing on a second run without new votes: identical Game JSON, games_updated 0', async () => {
-    const ids = (await store.all<{ slug: string }>(`SELECT slug FROM games WHERE status = 'active' ORDER BY slug`)).map((r) => r.slug);
+    const ids = (await store.all<{ slug: string }>(`SELECT slug FROM games WHERE status = 'active' ORDER BY slug`)).map(
+      (r) => r.slug,
+    );
     const first = new Map<string, string>();
     for (const slug of ids) first.set(slug, (await call(app, `/v1/games/${slug}`)).text);
     const reply = await post('/v1/admin/materialize');

@@ -15,14 +15,16 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]] = pair[2];
+    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]] = pair[2];
     out.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return out;
 }
 
 function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
 }
 
 describe('/metrics', () => {
@@ -30,7 +32,15 @@ describe('/metrics', () => {
   beforeAll(async () => {
     t = await demoAppWith((_store, state) => ({
       metrics: new AppMetrics(state, { processMetrics: true }),
-      edge: { rateLimit: { anonymous: 2, authenticated: 1000, windowMs: 60_000, trustProxy: true, store: new MemoryCounterStore() } },
+      edge: {
+        rateLimit: {
+          anonymous: 2,
+          authenticated: 1000,
+          windowMs: 60_000,
+          trustProxy: true,
+          store: new MemoryCounterStore(),
+        },
+      },
     }));
   });
   afterAll(() => t.close());
@@ -56,8 +66,12 @@ describe('/metrics', () => {
     const missing = statuses.filter((s) => s === 404).length;
     expect(ok + missing).toBe(3);
     expect(value(text, 'ludex_http_requests_total', { method: 'GET', route: '/v1/games/:id', status: '200' })).toBe(ok);
-    expect(value(text, 'ludex_http_requests_total', { method: 'GET', route: '/v1/games/:id', status: '404' })).toBe(missing);
-    expect(value(text, 'ludex_http_request_duration_seconds_count', { route: '/v1/games/:id', status: '200' })).toBe(ok);
+    expect(value(text, 'ludex_http_requests_total', { method: 'GET', route: '/v1/games/:id', status: '404' })).toBe(
+      missing,
+    );
+    expect(value(text, 'ludex_http_request_duration_seconds_count', { route: '/v1/games/:id', status: '200' })).toBe(
+      ok,
+    );
     expect(value(text, 'ludex_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
     // Raw paths never become labels.
     for (const slug of slugs) expect(text).not.toContain(slug);
@@ -82,7 +96,8 @@ describe('/metrics', () => {
   });
 
   it('counts materialization runs and their duration', async () => {
-    const before = value((await call(t.app, '/metrics')).text, 'ludex_materialization_runs_total', { status: 'succeeded' }) ?? 0;
+    const before =
+      value((await call(t.app, '/metrics')).text, 'ludex_materialization_runs_total', { status: 'succeeded' }) ?? 0;
     await t.deps.materializer.run('api');
     const text = (await call(t.app, '/metrics')).text;
     expect(value(text, 'ludex_materialization_runs_total', { status: 'succeeded' })).toBe(before + 1);

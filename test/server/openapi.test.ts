@@ -64,9 +64,12 @@ describe('GET /v1/openapi.json', () => {
   it('every registered route has a RouteDoc with a 2xx response schema', () => {
     for (const r of registeredRoutes(t.app)) {
       expect(r.doc, `${r.method} ${r.path} is registered without a RouteDoc`).toBeDefined();
-      const success = Object.entries(r.doc?.responses ?? {}).filter(([status]) => Number(status) >= 200 && Number(status) < 300);
+      const success = Object.entries(r.doc?.responses ?? {}).filter(
+        ([status]) => Number(status) >= 200 && Number(status) < 300,
+      );
       expect(success.length, `${r.method} ${r.path} documents no 2xx response`).toBeGreaterThan(0);
-      for (const [status, response] of success) expect(response.schema, `${r.method} ${r.path} ${status} has no schema`).toBeDefined();
+      for (const [status, response] of success)
+        expect(response.schema, `${r.method} ${r.path} ${status} has no schema`).toBeDefined();
     }
     expect(JSON.stringify(doc)).not.toContain('x-undocumented');
   });
@@ -90,7 +93,9 @@ describe('GET /v1/openapi.json', () => {
       $ref: '#/components/schemas/Game',
     });
     const game = doc.components.schemas.Game;
-    expect(Object.keys(game.properties as object)).toEqual(expect.arrayContaining(['id', 'slug', 'matched_via', 'mechanics', '_links']));
+    expect(Object.keys(game.properties as object)).toEqual(
+      expect.arrayContaining(['id', 'slug', 'matched_via', 'mechanics', '_links']),
+    );
     expect(game.required).toEqual(expect.arrayContaining(['id', 'slug', 'name', 'type', '_links']));
     expect(game.required).not.toContain('matched_via');
   });
@@ -98,11 +103,17 @@ describe('GET /v1/openapi.json', () => {
   it('documents the query parameters from the route schemas', () => {
     const names = (path: string) => doc.paths[path]?.get?.parameters.map((p) => p.name) ?? [];
     const filters = [...Object.keys(FILTER_FIELDS), 'award.slug', 'award.result'];
-    expect(names('/v1/games')).toEqual(expect.arrayContaining([...filters, 'sort', 'order', 'limit', 'cursor', 'before', 'include']));
+    expect(names('/v1/games')).toEqual(
+      expect.arrayContaining([...filters, 'sort', 'order', 'limit', 'cursor', 'before', 'include']),
+    );
     expect(names('/v1/export/games')).toEqual(expect.arrayContaining([...filters, 'format']));
     expect(names('/v1/export/games')).not.toContain('limit');
     const players = doc.paths['/v1/games']?.get?.parameters.find((p) => p.name === 'players');
-    expect(players).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 } });
+    expect(players).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 1000 },
+    });
     const type = doc.paths['/v1/games']?.get?.parameters.find((p) => p.name === 'type');
     expect(type).toMatchObject({ style: 'form', explode: false, schema: { type: 'array' } });
     const id = doc.paths['/v1/games/{id}']?.get?.parameters.find((p) => p.name === 'id');
@@ -113,7 +124,8 @@ describe('GET /v1/openapi.json', () => {
     let checked = 0;
     for (const r of registeredRoutes(t.app)) {
       const success = r.doc?.responses[200];
-      if (r.method !== 'GET' || !success?.schema || (success.contentType ?? 'application/json') !== 'application/json') continue;
+      if (r.method !== 'GET' || !success?.schema || (success.contentType ?? 'application/json') !== 'application/json')
+        continue;
       const path = r.path.startsWith('/v1/games/:id') ? r.path.replace(':id', 'spirit-island') : r.path;
       if (path.includes(':')) continue;
       const reply = await call(t.app, path);
@@ -135,10 +147,15 @@ describe('GET /v1/openapi.json', () => {
 
 describe('the OpenAPI builders', () => {
   it('the structural check finds what a broken document gets wrong', () => {
-    const broken = structuredClone(doc) as unknown as { paths: Record<string, Record<string, { parameters: unknown[]; responses: unknown }>> };
+    const broken = structuredClone(doc) as unknown as {
+      paths: Record<string, Record<string, { parameters: unknown[]; responses: unknown }>>;
+    };
     const games = broken.paths['/v1/games/{id}'].get;
     games.parameters = [];
-    games.responses = { 200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } }, 99: { description: 'y' } };
+    games.responses = {
+      200: { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } },
+      99: { description: 'y' },
+    };
     broken.paths['/v1/x/:id'] = { get: { parameters: [], responses: {} } };
     const problems = checkOpenApiDocument(broken);
     expect(problems.join('\n')).toContain('path parameter {id} is not declared');
@@ -151,7 +168,9 @@ describe('the OpenAPI builders', () => {
   it('refuses two different schemas under one component id, and separates the input side of one', () => {
     const components = new Components();
     components.schema(z.object({ a: z.string() }).meta({ id: 'Thing' }), 'output');
-    expect(() => components.schema(z.object({ b: z.number() }).meta({ id: 'Thing' }), 'output')).toThrow(/component id "Thing"/);
+    expect(() => components.schema(z.object({ b: z.number() }).meta({ id: 'Thing' }), 'output')).toThrow(
+      /component id "Thing"/,
+    );
     const withDefault = z.object({ n: z.number().default(1) }).meta({ id: 'Defaulted' });
     components.schema(withDefault, 'output');
     expect(components.schema(z.object({ body: withDefault }), 'input')).toMatchObject({
@@ -172,7 +191,9 @@ describe('GET /docs', () => {
     expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|https?:\/\//i);
     for (const { method, path, operation } of listOperations(doc)) {
       expect(html, `${method} ${path}`).toContain(`id="${operation.operationId}"`);
-      expect(html).toContain(`<span class="method ${method}">${method}</span><span class="path">${path.replace(/&/g, '&#38;')}</span>`);
+      expect(html).toContain(
+        `<span class="method ${method}">${method}</span><span class="path">${path.replace(/&/g, '&#38;')}</span>`,
+      );
       for (const p of operation.parameters) expect(html, `${path} ${p.name}`).toContain(`<code>${p.name}</code>`);
     }
     for (const name of Object.keys(doc.components.schemas)) expect(html).toContain(`id="schema-${name}"`);

@@ -27,7 +27,9 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
 }
 
 describe('replica process', () => {
-  it('serves the writer\'s publication, refuses writes, and follows the next publication', { timeout: 120_000 }, async () => {
+  it("serves the writer's publication, refuses writes, and follows the next publication", {
+    timeout: 120_000,
+  }, async () => {
     const dir = tempDir();
     const writer = await serveChild({ env: { LUDEX_DATA_DIR: dir, REPLICA_PUBLISH: 'on', LUDEX_DEMO: 'on' } });
     let replica: ChildServer | undefined;
@@ -38,9 +40,17 @@ describe('replica process', () => {
       const published = await eventually(async () => existsSync(join(dir, 'replica', 'manifest.json')), 30_000);
       expect(published).toBe(true);
       // Co-located with the writer, the replica reads the writer's generated key secret.
-      replica = await serveChild({ env: { LUDEX_DATA_DIR: tempDir() }, args: ['--replica', join(dir, 'replica')], ready: 'Ludex replica is serving' });
+      replica = await serveChild({
+        env: { LUDEX_DATA_DIR: tempDir() },
+        args: ['--replica', join(dir, 'replica')],
+        ready: 'Ludex replica is serving',
+      });
 
-      for (const path of ['/v1/games?limit=5&sort=bayes_rating', '/v1/games/spirit-island?include=polls,credits', '/v1/search?q=catan']) {
+      for (const path of [
+        '/v1/games?limit=5&sort=bayes_rating',
+        '/v1/games/spirit-island?include=polls,credits',
+        '/v1/search?q=catan',
+      ]) {
         const [a, b] = [await text(`${writer.url}${path}`), await text(`${replica.url}${path}`)];
         expect(b.status, path).toBe(200);
         expect(b.body, path).toBe(a.body);
@@ -60,7 +70,10 @@ describe('replica process', () => {
         body: JSON.stringify({ rating: 10 }),
       });
       expect(voted.status).toBe(201);
-      const run = await text(`${writer.url}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': adminKey } });
+      const run = await text(`${writer.url}/v1/admin/materialize`, {
+        method: 'POST',
+        headers: { 'x-api-key': adminKey },
+      });
       expect(run.status, run.body).toBe(200);
       const replicaPath = `${replica.url}/v1/games/catan`;
       const followed = await eventually(async () => {

@@ -84,7 +84,10 @@ describe('read replica', () => {
       ['/v1/admin/api-keys', { method: 'GET' }],
     ];
     for (const [path, init] of attempts) {
-      const reply = await call(replica, path, { ...init, headers: { 'content-type': 'application/json', 'x-api-key': adminKey } });
+      const reply = await call(replica, path, {
+        ...init,
+        headers: { 'content-type': 'application/json', 'x-api-key': adminKey },
+      });
       expect(reply.status, path).toBe(503);
       expect((reply.body as { detail: string }).detail).toContain(WRITER);
     }

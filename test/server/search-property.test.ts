@@ -10,12 +10,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetApi } from '../../engine/api.js';
 import { buildDataset } from '../../engine/index.js';
-import { FACET_DIMENSIONS, SORT_KEYS, type FacetDimension, type Filter, type MatchedVia, type SortKey, type SortOrder } from '../../engine/query.js';
+import {
+  FACET_DIMENSIONS,
+  SORT_KEYS,
+  type FacetDimension,
+  type Filter,
+  type MatchedVia,
+  type SortKey,
+  type SortOrder,
+} from '../../engine/query.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
 import { CursorCodec } from '../../server/cursor.js';
-import { FILTER_ALIASES, FILTER_FIELDS, RANGE_PAIRS, type ScalarFilterKey } from '../../server/schemas/filter-fields.js';
+import {
+  FILTER_ALIASES,
+  FILTER_FIELDS,
+  RANGE_PAIRS,
+  type ScalarFilterKey,
+} from '../../server/schemas/filter-fields.js';
 import { gamesSearchResponseSchema } from '../../server/schemas/search-docs.js';
 import { DatasetState } from '../../server/state.js';
 import { filterFieldArbitraries } from '../engine/query-arbitraries.js';
@@ -39,11 +52,31 @@ const DIMENSIONS = {
   rating: ['rating_min', 'rating_max', 'min_rating_votes', 'confidence_min'],
   weight: ['weight_min', 'weight_max', 'min_weight_votes', 'effective_weight'],
   players: ['players', 'players_min', 'players_max', 'top_at', 'recommended_at'],
-  playtime: ['playtime_min', 'playtime_max', 'playtime_source', 'playtime_experience', 'community_playtime_min', 'community_playtime_max'],
+  playtime: [
+    'playtime_min',
+    'playtime_max',
+    'playtime_source',
+    'playtime_experience',
+    'community_playtime_min',
+    'community_playtime_max',
+  ],
   age: ['age_min', 'age_max', 'age_source'],
   type_and_mechanics: ['type', 'mode', 'mechanics', 'mechanics_all', 'mechanics_not'],
   theme: ['theme', 'theme_not'],
-  metadata: ['designer', 'artist', 'publisher', 'family', 'category', 'category_not', 'year_min', 'year_max', 'language_dependence', 'funding_source', 'legacy_id', 'award'],
+  metadata: [
+    'designer',
+    'artist',
+    'publisher',
+    'family',
+    'category',
+    'category_not',
+    'year_min',
+    'year_max',
+    'language_dependence',
+    'funding_source',
+    'legacy_id',
+    'award',
+  ],
   corpus: ['corpus', 'corpus_rating_min'],
 } as const;
 type Dimension = keyof typeof DIMENSIONS;
@@ -107,19 +140,26 @@ function valueArbitraries(c: RandomCatalog): Record<string, fc.Arbitrary<unknown
 }
 
 /** Members of one dimension: one to three of its fields, each under a random spelling. */
-function dimensionMembers(dimension: Dimension, values: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<[string, unknown][]> {
+function dimensionMembers(
+  dimension: Dimension,
+  values: Record<string, fc.Arbitrary<unknown>>,
+): fc.Arbitrary<[string, unknown][]> {
   const fields = [...DIMENSIONS[dimension]];
   return fc.subarray(fields, { minLength: 1, maxLength: Math.min(3, fields.length) }).chain((keys) =>
-    fc.tuple(
-      ...keys.map((key) =>
-        fc.tuple(fc.constantFrom(key, ...(ALIASES_OF[key] ?? [])), values[key], fc.boolean()).map(([name, value, flat]) => {
-          if (key !== 'award') return [[name, value]] as [string, unknown][];
-          const award = value as { slug?: string; result?: string };
-          if (!flat) return [['award', award]] as [string, unknown][];
-          return Object.entries(award).map(([member, v]) => [`award.${member}`, v] as [string, unknown]);
-        }),
-      ),
-    ).map((parts) => parts.flat()),
+    fc
+      .tuple(
+        ...keys.map((key) =>
+          fc
+            .tuple(fc.constantFrom(key, ...(ALIASES_OF[key] ?? [])), values[key], fc.boolean())
+            .map(([name, value, flat]) => {
+              if (key !== 'award') return [[name, value]] as [string, unknown][];
+              const award = value as { slug?: string; result?: string };
+              if (!flat) return [['award', award]] as [string, unknown][];
+              return Object.entries(award).map(([member, v]) => [`award.${member}`, v] as [string, unknown]);
+            }),
+        ),
+      )
+      .map((parts) => parts.flat()),
   );
 }
 
@@ -128,24 +168,26 @@ const SORT_WIRE = [...SORT_KEYS, 'year', ...SORT_KEYS.map((k) => `${k}_asc`), ..
 function caseArbitrary(c: RandomCatalog, dimensions: fc.Arbitrary<Dimension[]>): fc.Arbitrary<Case> {
   const values = valueArbitraries(c);
   return dimensions.chain((dims) =>
-    fc.record({
-      members: fc.tuple(...dims.map((d) => dimensionMembers(d, values))),
-      effective: fc.constantFrom(undefined, true, true, false),
-      sort: fc.option(fc.constantFrom(...SORT_WIRE), { nil: undefined }),
-      order: fc.option(fc.constantFrom('asc', 'desc'), { nil: undefined }),
-      limit: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
-      facets: fc.option(fc.subarray([...FACET_DIMENSIONS], { minLength: 1 }), { nil: undefined, freq: 4 }),
-      walk: fc.nat(3).map((n) => n === 0),
-    }).map(({ members, effective, sort, order, limit, facets, walk }) => {
-      const body: Record<string, unknown> = Object.fromEntries(members.flat());
-      if (effective !== undefined) body.effective = effective;
-      if (sort !== undefined) body.sort = sort;
-      // An order contradicting a combined sort is a 400 of its own; keep it out here.
-      if (order !== undefined && !/_(asc|desc)$/.test(sort ?? '')) body.order = order;
-      if (limit !== undefined) body.limit = limit;
-      if (facets !== undefined) body.facets = facets;
-      return { body, walk };
-    }),
+    fc
+      .record({
+        members: fc.tuple(...dims.map((d) => dimensionMembers(d, values))),
+        effective: fc.constantFrom(undefined, true, true, false),
+        sort: fc.option(fc.constantFrom(...SORT_WIRE), { nil: undefined }),
+        order: fc.option(fc.constantFrom('asc', 'desc'), { nil: undefined }),
+        limit: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+        facets: fc.option(fc.subarray([...FACET_DIMENSIONS], { minLength: 1 }), { nil: undefined, freq: 4 }),
+        walk: fc.nat(3).map((n) => n === 0),
+      })
+      .map(({ members, effective, sort, order, limit, facets, walk }) => {
+        const body: Record<string, unknown> = Object.fromEntries(members.flat());
+        if (effective !== undefined) body.effective = effective;
+        if (sort !== undefined) body.sort = sort;
+        // An order contradicting a combined sort is a 400 of its own; keep it out here.
+        if (order !== undefined && !/_(asc|desc)$/.test(sort ?? '')) body.order = order;
+        if (limit !== undefined) body.limit = limit;
+        if (facets !== undefined) body.facets = facets;
+        return { body, walk };
+      }),
   );
 }
 
@@ -189,7 +231,12 @@ function expectation(body: Record<string, unknown>, dataset: DatasetApi): Expect
     }
   }
   if (Object.keys(award).length > 0) filter.award = award;
-  const crossed = RANGE_PAIRS.filter(([lo, hi]) => typeof filter[lo] === 'number' && typeof filter[hi] === 'number' && (filter[lo] as number) > (filter[hi] as number));
+  const crossed = RANGE_PAIRS.filter(
+    ([lo, hi]) =>
+      typeof filter[lo] === 'number' &&
+      typeof filter[hi] === 'number' &&
+      (filter[lo] as number) > (filter[hi] as number),
+  );
   if (crossed.length > 0) {
     const spelled = (key: string) => Object.keys(body).find((n) => canonicalName(n) === key) ?? key;
     return { status: 400, fields: crossed.map(([lo]) => spelled(lo)), code: 'invalid_range' };
@@ -199,8 +246,19 @@ function expectation(body: Record<string, unknown>, dataset: DatasetApi): Expect
   const combined = /^(.+)_(asc|desc)$/.exec(sortWire);
   const sortName = combined && (SORT_KEYS as readonly string[]).includes(combined[1]) ? combined[1] : sortWire;
   const sort = (sortName === 'year' ? 'year_published' : sortName) as SortKey;
-  const order = (combined ? combined[2] : (body.order as SortOrder | undefined) ?? (sort === 'name' || sort === 'rank' ? 'asc' : 'desc')) as SortOrder;
-  return { status: 200, filter: filter as Filter, sort, order, limit: (body.limit as number | undefined) ?? 25, facets: body.facets as FacetDimension[] | undefined };
+  const order = (
+    combined
+      ? combined[2]
+      : ((body.order as SortOrder | undefined) ?? (sort === 'name' || sort === 'rank' ? 'asc' : 'desc'))
+  ) as SortOrder;
+  return {
+    status: 200,
+    filter: filter as Filter,
+    sort,
+    order,
+    limit: (body.limit as number | undefined) ?? 25,
+    facets: body.facets as FacetDimension[] | undefined,
+  };
 }
 
 const rowsOf = (page: ListJson) => page.data.map((g: GameJson) => ({ slug: g.slug, matched_via: g.matched_via }));
@@ -215,7 +273,10 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
     // Only polls read the store; an empty migrated one is enough.
     store = await Store.open(':memory:');
     await migrate(store);
-    app = createApp({ ...testAppDeps(store, new DatasetState(dataset)), cursors: new CursorCodec('property-secret-0123456789') });
+    app = createApp({
+      ...testAppDeps(store, new DatasetState(dataset)),
+      cursors: new CursorCodec('property-secret-0123456789'),
+    });
   });
   afterAll(async () => store.close());
 
@@ -223,7 +284,11 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
   const seen = { ok: 0, nonEmpty: 0, viaExpansion: 0, walked: 0, multiPage: 0, facets: 0, status400: 0, status422: 0 };
 
   const post = (body: unknown): Promise<Reply> =>
-    call(app, '/v1/games/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    call(app, '/v1/games/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function check({ body, walk }: Case): Promise<void> {
     const expected = expectation(body, dataset);
@@ -234,7 +299,8 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
       seen[expected.status === 400 ? 'status400' : 'status422']++;
       if (expected.status === 400) {
         const errors = (reply.body as { errors: { field: string; code: string }[] }).errors;
-        for (const field of expected.fields) expect(errors, label).toContainEqual(expect.objectContaining({ field, code: expected.code }));
+        for (const field of expected.fields)
+          expect(errors, label).toContainEqual(expect.objectContaining({ field, code: expected.code }));
       }
       return;
     }
@@ -245,12 +311,24 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
     if (expected.facets) seen.facets++;
     const query = { filter: expected.filter, sort: expected.sort, order: expected.order, limit: expected.limit };
     const oracle = oracleQuery(catalog.oracle, query);
-    const want = oracle.rows.map((row, i) => ({ slug: catalog.oracle.games[row].slug, matched_via: plain(oracle.matchedVia[i]) }));
+    const want = oracle.rows.map((row, i) => ({
+      slug: catalog.oracle.games[row].slug,
+      matched_via: plain(oracle.matchedVia[i]),
+    }));
     expect(rowsOf(page), label).toEqual(want);
-    expect(page.meta, label).toMatchObject({ total: oracle.total, has_more: oracle.hasNext, sort: expected.sort, order: expected.order, limit: expected.limit });
+    expect(page.meta, label).toMatchObject({
+      total: oracle.total,
+      has_more: oracle.hasNext,
+      sort: expected.sort,
+      order: expected.order,
+      limit: expected.limit,
+    });
     expect(page.meta.filters_applied, label).toEqual(expected.filter);
     expect(page.meta.effective).toBe(expected.filter.effective === true);
-    if (expected.facets) expect(page.meta.facets, label).toEqual(oracleFacets(catalog.oracle, expected.filter, [...new Set(expected.facets)]));
+    if (expected.facets)
+      expect(page.meta.facets, label).toEqual(
+        oracleFacets(catalog.oracle, expected.filter, [...new Set(expected.facets)]),
+      );
     if (!walk) return;
 
     const pages = [page];
@@ -260,7 +338,12 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
       pages.push(next.body as ListJson);
     }
     const everything = oracleQuery(catalog.oracle, { ...query, limit: Number.MAX_SAFE_INTEGER });
-    expect(pages.flatMap(rowsOf), label).toEqual(everything.rows.map((row, i) => ({ slug: catalog.oracle.games[row].slug, matched_via: plain(everything.matchedVia[i]) })));
+    expect(pages.flatMap(rowsOf), label).toEqual(
+      everything.rows.map((row, i) => ({
+        slug: catalog.oracle.games[row].slug,
+        matched_via: plain(everything.matchedVia[i]),
+      })),
+    );
     expect(pages.every((p) => p.meta.total === oracle.total && p.data.length <= expected.limit)).toBe(true);
     const backward = [pages[pages.length - 1]];
     for (let href = backward[0]._links.prev?.href; href; href = backward[0]._links.prev?.href) {

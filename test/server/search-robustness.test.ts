@@ -22,7 +22,18 @@ const MEMBERS = [
   ...['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'],
 ];
 const plausible = fc.oneof(
-  fc.constantFrom('spirit-island', 'cooperative', 'base_game', 'hand-management', 'won', 'name', 'desc', 'mechanics', 'type', 'spiel-des-jahres'),
+  fc.constantFrom(
+    'spirit-island',
+    'cooperative',
+    'base_game',
+    'hand-management',
+    'won',
+    'name',
+    'desc',
+    'mechanics',
+    'type',
+    'spiel-des-jahres',
+  ),
   fc.integer({ min: -5, max: 200 }),
   fc.double({ noNaN: true }),
   fc.array(fc.constantFrom('dice-rolling', 'base_game', 'players', 'a', '', 'X'), { maxLength: 60 }),
@@ -43,11 +54,20 @@ describe('hostile search input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          { weight: 4, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...MEMBERS), fc.string({ maxLength: 12 })), value, { maxKeys: 6 }) },
+          {
+            weight: 4,
+            arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...MEMBERS), fc.string({ maxLength: 12 })), value, {
+              maxKeys: 6,
+            }),
+          },
           { weight: 1, arbitrary: fc.jsonValue() },
         ),
         async (body) => {
-          const reply = await call(t.app, '/v1/games/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          const reply = await call(t.app, '/v1/games/search', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           expectProblemOrOk(reply, [200, 400, 422]);
         },
       ),
@@ -59,7 +79,13 @@ describe('hostile search input', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uint8Array({ maxLength: 300 }),
-        fc.constantFrom('application/json', 'application/vnd.api+json', 'text/plain', 'application/json; charset=latin1', ''),
+        fc.constantFrom(
+          'application/json',
+          'application/vnd.api+json',
+          'text/plain',
+          'application/json; charset=latin1',
+          '',
+        ),
         async (bytes, type) => {
           const headers: Record<string, string> = type === '' ? {} : { 'content-type': type };
           const reply = await call(t.app, '/v1/games/search', { method: 'POST', headers, body: bytes });
@@ -72,13 +98,24 @@ describe('hostile search input', () => {
 
   it('GET /v1/search and the search continuation answer 200 or 400 for any q, type and cursor', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 20 }), fc.string({ maxLength: 60 }), async (q, type, cursor) => {
-        const text = new URLSearchParams({ q });
-        if (type !== '') text.set('type', type);
-        expectProblemOrOk(await call(t.app, `/v1/search?${text.toString()}`), [200, 400]);
-        expectProblemOrOk(await call(t.app, `/v1/search?${new URLSearchParams({ q: 'catan', cursor }).toString()}`), [200, 400]);
-        expectProblemOrOk(await call(t.app, `/v1/games/search?${new URLSearchParams({ before: cursor }).toString()}`), [200, 400]);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ maxLength: 20 }),
+        fc.string({ maxLength: 60 }),
+        async (q, type, cursor) => {
+          const text = new URLSearchParams({ q });
+          if (type !== '') text.set('type', type);
+          expectProblemOrOk(await call(t.app, `/v1/search?${text.toString()}`), [200, 400]);
+          expectProblemOrOk(
+            await call(t.app, `/v1/search?${new URLSearchParams({ q: 'catan', cursor }).toString()}`),
+            [200, 400],
+          );
+          expectProblemOrOk(
+            await call(t.app, `/v1/games/search?${new URLSearchParams({ before: cursor }).toString()}`),
+            [200, 400],
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

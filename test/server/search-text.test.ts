@@ -77,7 +77,8 @@ describe('GET /v1/search', () => {
     expect(pages.flatMap((p) => slugs(p))).toEqual(slugs(whole));
     expect(pages.every((p) => p.data.every((g) => Array.isArray(g.mechanics)))).toBe(true);
     const back = [pages[pages.length - 1]];
-    for (let href = back[0]._links.prev?.href; href; href = back[0]._links.prev?.href) back.unshift(await search(href.slice('/v1/search?'.length)));
+    for (let href = back[0]._links.prev?.href; href; href = back[0]._links.prev?.href)
+      back.unshift(await search(href.slice('/v1/search?'.length)));
     expect(back.map(slugs)).toEqual(pages.map(slugs));
   });
 

@@ -20,7 +20,11 @@ afterAll(async () => t.close());
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const post = (body: unknown, headers: Record<string, string> = JSON_HEADERS): Promise<Reply> =>
-  call(t.app, '/v1/games/search', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  call(t.app, '/v1/games/search', {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 const slugs = (games: readonly GameJson[]) => games.map((g) => g.slug);
 const num = (g: GameJson, field: string) => g[field] as number | null;
 const termSlugs = (g: GameJson, field: string) => (g[field] as { slug: string }[]).map((x) => x.slug);
@@ -60,7 +64,12 @@ describe('POST /v1/games/search', () => {
 
     const effective = await searchAll({ players: 6, effective: true, limit: 100 });
     const hit = effective.items.find((g) => g.slug === 'spirit-island');
-    const via = hit?.matched_via as { type: string; resolution_tier: number; expansions: { slug: string }[]; effective_properties: { min_players: number; max_players: number } };
+    const via = hit?.matched_via as {
+      type: string;
+      resolution_tier: number;
+      expansions: { slug: string }[];
+      effective_properties: { min_players: number; max_players: number };
+    };
     expect(via.type).toBe('expansion_combination');
     expect([1, 2]).toContain(via.resolution_tier);
     expect(via.expansions.length).toBeGreaterThan(0);
@@ -70,7 +79,12 @@ describe('POST /v1/games/search', () => {
     }
     // Every base-matching game of the plain search is still there; effective only adds.
     expect(slugs(effective.items)).toEqual(expect.arrayContaining(slugs(plain.items)));
-    expect(effective.pages[0].meta).toMatchObject({ effective: true, sort: 'bayes_rating', order: 'desc', filters_applied: { players: 6, effective: true } });
+    expect(effective.pages[0].meta).toMatchObject({
+      effective: true,
+      sort: 'bayes_rating',
+      order: 'desc',
+      filters_applied: { players: 6, effective: true },
+    });
   });
 
   it('sorts by bayes_rating descending by default (nulls last, id breaking ties)', async () => {
@@ -82,10 +96,28 @@ describe('POST /v1/games/search', () => {
   });
 
   it('answers the same games as GET /v1/games for the same filters, under either spelling (D7)', async () => {
-    const get = await collect(t.app, '/v1/games?players=4&weight_min=2&weight_max=3.5&max_playtime=90&type=base_game&limit=100');
+    const get = await collect(
+      t.app,
+      '/v1/games?players=4&weight_min=2&weight_max=3.5&max_playtime=90&type=base_game&limit=100',
+    );
     expect(get.items.length).toBeGreaterThan(3);
-    const canonical = await searchAll({ players: 4, weight_min: 2, weight_max: 3.5, playtime_max: 90, type: ['base_game'], sort: 'name' });
-    const aliased = await searchAll({ players: 4, weight_min: 2, weight_max: 3.5, max_playtime: 90, type: 'base_game', sort: 'name', order: 'asc' });
+    const canonical = await searchAll({
+      players: 4,
+      weight_min: 2,
+      weight_max: 3.5,
+      playtime_max: 90,
+      type: ['base_game'],
+      sort: 'name',
+    });
+    const aliased = await searchAll({
+      players: 4,
+      weight_min: 2,
+      weight_max: 3.5,
+      max_playtime: 90,
+      type: 'base_game',
+      sort: 'name',
+      order: 'asc',
+    });
     expect(slugs(canonical.items)).toEqual(slugs(get.items));
     expect(slugs(aliased.items)).toEqual(slugs(get.items));
   });
@@ -95,9 +127,13 @@ describe('POST /v1/games/search', () => {
     for (const g of all) for (const m of termSlugs(g, 'mechanics')) counts.set(m, (counts.get(m) ?? 0) + 1);
     const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1]).map(([slug]) => slug);
     const any = await searchAll({ mechanics: [a, b], sort: 'name', limit: 100 });
-    expect(slugs(any.items)).toEqual(slugs(all.filter((g) => termSlugs(g, 'mechanics').some((m) => m === a || m === b))));
+    expect(slugs(any.items)).toEqual(
+      slugs(all.filter((g) => termSlugs(g, 'mechanics').some((m) => m === a || m === b))),
+    );
     const allOf = await searchAll({ mechanics_all: [a, b], sort: 'name' });
-    expect(slugs(allOf.items)).toEqual(slugs(all.filter((g) => [a, b].every((m) => termSlugs(g, 'mechanics').includes(m)))));
+    expect(slugs(allOf.items)).toEqual(
+      slugs(all.filter((g) => [a, b].every((m) => termSlugs(g, 'mechanics').includes(m)))),
+    );
     const not = await searchAll({ mechanics_not: [a], sort: 'name', limit: 100 });
     expect(slugs(not.items)).toEqual(slugs(all.filter((g) => !termSlugs(g, 'mechanics').includes(a))));
   });
@@ -115,11 +151,14 @@ describe('POST /v1/games/search', () => {
   it('counts facets over the whole result, each dimension ignoring its own filter', async () => {
     const mechanic = termSlugs(all.find((g) => g.slug === 'spirit-island')!, 'mechanics')[0];
     const filter = { players: 3, type: ['base_game', 'standalone_expansion'], mechanics: [mechanic], weight_min: 2 };
-    const page = await ok(await post({ ...filter, limit: 5, facets: ['mechanics', 'categories', 'themes', 'type', 'players'] }));
+    const page = await ok(
+      await post({ ...filter, limit: 5, facets: ['mechanics', 'categories', 'themes', 'type', 'players'] }),
+    );
     const facets = page.meta.facets as Record<string, Record<string, number>>;
 
     const matches = (g: GameJson, skip: readonly string[]): boolean =>
-      (skip.includes('players') || (num(g, 'min_players') !== null && num(g, 'min_players')! <= 3 && 3 <= num(g, 'max_players')!)) &&
+      (skip.includes('players') ||
+        (num(g, 'min_players') !== null && num(g, 'min_players')! <= 3 && 3 <= num(g, 'max_players')!)) &&
       (skip.includes('type') || filter.type.includes(g.type)) &&
       (skip.includes('mechanics') || termSlugs(g, 'mechanics').includes(mechanic)) &&
       num(g, 'weight') !== null &&
@@ -132,17 +171,34 @@ describe('POST /v1/games/search', () => {
     const result = all.filter((g) => matches(g, []));
     expect(result.length).toBeGreaterThan(1);
     expect(page.meta.total).toBe(result.length);
-    expect(facets.mechanics).toEqual(count(all.filter((g) => matches(g, ['mechanics'])), (g) => termSlugs(g, 'mechanics')));
+    expect(facets.mechanics).toEqual(
+      count(
+        all.filter((g) => matches(g, ['mechanics'])),
+        (g) => termSlugs(g, 'mechanics'),
+      ),
+    );
     expect(facets.categories).toEqual(count(result, (g) => termSlugs(g, 'categories')));
     expect(facets.themes).toEqual(count(result, (g) => termSlugs(g, 'themes')));
-    expect(facets.type).toEqual(count(all.filter((g) => matches(g, ['type'])), (g) => [g.type]));
+    expect(facets.type).toEqual(
+      count(
+        all.filter((g) => matches(g, ['type'])),
+        (g) => [g.type],
+      ),
+    );
     const cap = Math.min(20, Math.max(...all.map((g) => num(g, 'max_players') ?? 0)));
     const playerKeys = (g: GameJson): string[] => {
       const [lo, hi] = [num(g, 'min_players'), num(g, 'max_players')];
       if (lo === null || hi === null) return [];
-      return Array.from({ length: cap }, (_, i) => i + 1).filter((n) => lo <= n && n <= hi).map(String);
+      return Array.from({ length: cap }, (_, i) => i + 1)
+        .filter((n) => lo <= n && n <= hi)
+        .map(String);
     };
-    expect(facets.players).toEqual(count(all.filter((g) => matches(g, ['players'])), playerKeys));
+    expect(facets.players).toEqual(
+      count(
+        all.filter((g) => matches(g, ['players'])),
+        playerKeys,
+      ),
+    );
     expect(Object.keys(facets).sort()).toEqual(['categories', 'mechanics', 'players', 'themes', 'type']);
   });
 
@@ -203,7 +259,10 @@ describe('POST /v1/games/search', () => {
     expect(slugs(alone.data)).not.toEqual(slugs(first.data));
     const changed = await post({ type: 'expansion', cursor });
     expect(changed.status).toBe(400);
-    expect((changed.body as { errors: { field: string; code: string }[] }).errors[0]).toMatchObject({ field: 'cursor', code: 'invalid_cursor' });
+    expect((changed.body as { errors: { field: string; code: string }[] }).errors[0]).toMatchObject({
+      field: 'cursor',
+      code: 'invalid_cursor',
+    });
     const resorted = await post({ type: 'base_game', sort: 'name', cursor });
     expect(resorted.status).toBe(400);
   });
@@ -260,16 +319,23 @@ describe('POST /v1/games/search errors', () => {
   it('400 for malformed JSON, an empty body and a body that is not an object', async () => {
     expectProblem(await post('{"players": 4,'), 400, 'body', 'malformed_json');
     expectProblem(await post(''), 400, 'body', 'malformed_json');
-    for (const body of ['[1,2]', '"players"', '42', 'null', 'true']) expectProblem(await post(body), 400, 'body', 'invalid_type');
+    for (const body of ['[1,2]', '"players"', '42', 'null', 'true'])
+      expectProblem(await post(body), 400, 'body', 'invalid_type');
   });
 
   it('400 for unknown fields, naming the closest known one', async () => {
     const body = expectProblem(await post({ themez: ['space'] }), 400, 'themez', 'unknown_field');
     expect(body.errors?.[0].message).toMatch(/did you mean "theme"/);
-    const nested = expectProblem(await post({ award: { slugg: 'spiel-des-jahres' } }), 400, 'award.slugg', 'unknown_field');
+    const nested = expectProblem(
+      await post({ award: { slugg: 'spiel-des-jahres' } }),
+      400,
+      'award.slugg',
+      'unknown_field',
+    );
     expect(nested.errors?.[0].message).toMatch(/award\.slug/);
     expectProblem(await post({ zzzzzzzzzzzz: 1 }), 400, 'zzzzzzzzzzzz', 'unknown_field');
-    for (const inherited of ['constructor', 'toString', 'valueOf']) expectProblem(await post({ [inherited]: 1 }), 400, inherited, 'unknown_field');
+    for (const inherited of ['constructor', 'toString', 'valueOf'])
+      expectProblem(await post({ [inherited]: 1 }), 400, inherited, 'unknown_field');
     expectProblem(await post('{"__proto__": {"players": 4}}'), 400, '__proto__', 'unknown_field');
   });
 
@@ -288,7 +354,12 @@ describe('POST /v1/games/search errors', () => {
     expectProblem(await post({ type: ['board'] }), 400, 'type');
     expectProblem(await post({ mechanics: [1] }), 400, 'mechanics');
     expectProblem(await post({ players_min: 2, min_players: 3 }), 400, 'min_players', 'duplicate_field');
-    expectProblem(await post({ award: { slug: 'spiel-des-jahres' }, 'award.slug': 'spiel-des-jahres' }), 400, 'award.slug', 'duplicate_field');
+    expectProblem(
+      await post({ award: { slug: 'spiel-des-jahres' }, 'award.slug': 'spiel-des-jahres' }),
+      400,
+      'award.slug',
+      'duplicate_field',
+    );
     expectProblem(await post({ award: 'spiel-des-jahres' }), 400, 'award', 'invalid_type');
     expectProblem(await post({ 'award.result': 'lost' }), 400, 'award.result');
   });
@@ -310,7 +381,12 @@ describe('POST /v1/games/search errors', () => {
   it('reports every 400 at once, and a 422 only when nothing else is wrong', async () => {
     const many = expectProblem(await post({ themez: 1, players: 0, mechanics: ['no-such-mechanic'] }), 400);
     expect(many.errors?.map((e) => e.field).sort()).toEqual(['players', 'themez']);
-    const body = expectProblem(await post({ mechanics: ['no-such-mechanic'], designer: 'nobody-at-all' }), 422, 'mechanics', 'unknown_reference');
+    const body = expectProblem(
+      await post({ mechanics: ['no-such-mechanic'], designer: 'nobody-at-all' }),
+      422,
+      'mechanics',
+      'unknown_reference',
+    );
     expect(body.errors?.map((e) => e.field)).toContain('designer');
     expectProblem(await post({ award: { slug: 'no-such-award' } }), 422, 'award.slug');
   });
@@ -356,7 +432,18 @@ describe('search schemas', () => {
 
   it('describe the body members the server accepts: every filter, alias and list member', () => {
     const members = Object.keys(searchDocs.searchRequestDocSchema.shape);
-    for (const name of ['players', 'min_players', 'best_at', 'mechanics_all', 'theme_not', 'award', 'award.slug', 'facets', 'cursor', 'corpus']) {
+    for (const name of [
+      'players',
+      'min_players',
+      'best_at',
+      'mechanics_all',
+      'theme_not',
+      'award',
+      'award.slug',
+      'facets',
+      'cursor',
+      'corpus',
+    ]) {
       expect(members).toContain(name);
     }
   });

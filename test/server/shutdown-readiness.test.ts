@@ -12,7 +12,11 @@ describe('/readyz', () => {
     try {
       const ready = await call(t.app, '/readyz');
       expect(ready.status).toBe(200);
-      expect(ready.body).toMatchObject({ status: 'ready', games: t.state.current.size, dataset_loaded_at: t.state.loadedAt.toISOString() });
+      expect(ready.body).toMatchObject({
+        status: 'ready',
+        games: t.state.current.size,
+        dataset_loaded_at: t.state.loadedAt.toISOString(),
+      });
       draining = true;
       const drained = await call(t.app, '/readyz');
       expect(drained.status).toBe(503);
@@ -58,7 +62,9 @@ describe('/readyz', () => {
       await run;
       const after = await call(t.app, '/readyz');
       expect(after.status).toBe(200);
-      expect(new Date((after.body as { dataset_loaded_at: string }).dataset_loaded_at).getTime()).toBeGreaterThanOrEqual(before.getTime());
+      expect(
+        new Date((after.body as { dataset_loaded_at: string }).dataset_loaded_at).getTime(),
+      ).toBeGreaterThanOrEqual(before.getTime());
       expect(t.state.loadedAt).not.toBe(before);
     } finally {
       await t.close();

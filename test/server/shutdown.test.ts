@@ -106,7 +106,11 @@ describe('graceful shutdown', () => {
       expect(json.data.length).toBe(3);
       for (const game of json.data) expect(game.min_players <= 2 && game.max_players >= 2).toBe(true);
       expect(await server.exit).toBe(0);
-      const logs = server.stdout.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; status?: number; route?: string });
+      const logs = server.stdout
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { msg: string; status?: number; route?: string });
       expect(logs.some((l) => l.msg === 'request' && l.route === '/v1/games/search' && l.status === 200)).toBe(true);
       expect(logs.at(-1)?.msg).toBe('stopped');
     } finally {
@@ -137,7 +141,10 @@ describe('graceful shutdown', () => {
     try {
       const key = /\n {2}(ldx_[A-Za-z0-9_-]+)\n/.exec(server.printed)?.[1];
       expect(key, server.printed).toBeDefined();
-      const run = fetch(`http://127.0.0.1:${server.port}/v1/admin/materialize`, { method: 'POST', headers: { 'x-api-key': key ?? '' } });
+      const run = fetch(`http://127.0.0.1:${server.port}/v1/admin/materialize`, {
+        method: 'POST',
+        headers: { 'x-api-key': key ?? '' },
+      });
       await sleep(100);
       server.child.kill('SIGTERM');
       const reply = await run;

@@ -42,17 +42,26 @@ describe('trends over the demo catalog', () => {
     expect(games.length).toBeGreaterThan(100);
     const points = await data(`${TRENDS}/publications`, publicationsTrendSchema);
     const expected = new Map<number, number>();
-    for (const g of games) expected.set(g.year_published as number, (expected.get(g.year_published as number) ?? 0) + 1);
+    for (const g of games)
+      expected.set(g.year_published as number, (expected.get(g.year_published as number) ?? 0) + 1);
     expect(points.map((p) => [p.period, p.game_count])).toEqual([...expected.entries()].sort(([a], [b]) => a - b));
   });
 
   it('effective mode narrows exactly as GET /v1/games with effective=true does, per year', async () => {
-    const listed = (await collect(t.app, '/v1/games?type=base_game,standalone_expansion&year_min=-5000&effective=true&players=6&limit=100')).items;
-    const plain = (await collect(t.app, '/v1/games?type=base_game,standalone_expansion&year_min=-5000&players=6&limit=100')).items;
+    const listed = (
+      await collect(
+        t.app,
+        '/v1/games?type=base_game,standalone_expansion&year_min=-5000&effective=true&players=6&limit=100',
+      )
+    ).items;
+    const plain = (
+      await collect(t.app, '/v1/games?type=base_game,standalone_expansion&year_min=-5000&players=6&limit=100')
+    ).items;
     // The demo has expansions that raise max_players: effective mode finds more games.
     expect(listed.length).toBeGreaterThan(plain.length);
     const expected = new Map<number, number>();
-    for (const g of listed) expected.set(g.year_published as number, (expected.get(g.year_published as number) ?? 0) + 1);
+    for (const g of listed)
+      expected.set(g.year_published as number, (expected.get(g.year_published as number) ?? 0) + 1);
     const points = await data(`${TRENDS}/publications?effective=true&players=6`, publicationsTrendSchema);
     expect(points.map((p) => [p.period, p.game_count])).toEqual([...expected.entries()].sort(([a], [b]) => a - b));
   });
@@ -73,7 +82,10 @@ describe('trends over the demo catalog', () => {
       const decade = games.filter((g) => Math.floor((g.year_published as number) / 10) * 10 === p.period);
       const known = decade.filter((g) => g.min_players !== null);
       expect(p.game_count).toBe(decade.length);
-      expect(p.solo_support_pct).toBeCloseTo((100 * known.filter((g) => g.min_players === 1).length) / known.length, 10);
+      expect(p.solo_support_pct).toBeCloseTo(
+        (100 * known.filter((g) => g.min_players === 1).length) / known.length,
+        10,
+      );
     }
   });
 
@@ -90,8 +102,14 @@ describe('trends over the demo catalog', () => {
     ];
     for (const q of queries) {
       await data(`${TRENDS}/publications${q}`, publicationsTrendSchema);
-      await data(`${TRENDS}/mechanics${q.replace('funding_source', 'language_dependence').replace('crowdfunding_a', 'no_text')}`, mechanicsTrendSchema);
-      await data(`${TRENDS}/weight${q.replace('funding_source=crowdfunding_a', 'scope=top&top=20')}`, weightTrendSchema);
+      await data(
+        `${TRENDS}/mechanics${q.replace('funding_source', 'language_dependence').replace('crowdfunding_a', 'no_text')}`,
+        mechanicsTrendSchema,
+      );
+      await data(
+        `${TRENDS}/weight${q.replace('funding_source=crowdfunding_a', 'scope=top&top=20')}`,
+        weightTrendSchema,
+      );
       await data(`${TRENDS}/player-count${q}`, playerCountTrendSchema);
     }
   });
@@ -101,7 +119,10 @@ describe('trends over the demo catalog', () => {
     expect(new Set(points.map((p) => p.mechanic)).size).toBe(5);
     for (const p of points) expect(p.pct_of_period as number).toBeLessThanOrEqual(100);
     const mechanic = points[0].mechanic as string;
-    const tagged = await collect(t.app, `/v1/games?type=base_game,standalone_expansion&year_min=-5000&mechanics=${mechanic}&limit=100`);
+    const tagged = await collect(
+      t.app,
+      `/v1/games?type=base_game,standalone_expansion&year_min=-5000&mechanics=${mechanic}&limit=100`,
+    );
     // Direct tags only: the filter may also match child mechanics, so count the game's own list.
     const own = await Promise.all(
       tagged.items.map(async (g) => {

@@ -79,7 +79,8 @@ function expectPoints(actual: Point[], expected: Record<string, number | string 
   actual.forEach((point, i) => {
     expect(Object.keys(point).sort()).toEqual(Object.keys(expected[i]).sort());
     for (const [key, value] of Object.entries(expected[i])) {
-      if (typeof value === 'number' && !Number.isInteger(value)) expect(point[key], `${key} of ${point.period}`).toBeCloseTo(value, 12);
+      if (typeof value === 'number' && !Number.isInteger(value))
+        expect(point[key], `${key} of ${point.period}`).toBeCloseTo(value, 12);
       else expect(point[key], `${key} of ${point.period}`).toEqual(value);
     }
   });
@@ -88,7 +89,10 @@ function expectPoints(actual: Point[], expected: Record<string, number | string 
 describe('publications', () => {
   for (const groupBy of ['year', 'decade'] as const) {
     it(`counts games and averages weight and rating per ${groupBy}`, async () => {
-      const body = await trend(`${TRENDS}/publications${groupBy === 'decade' ? '?group_by=decade' : ''}`, publicationsTrendSchema);
+      const body = await trend(
+        `${TRENDS}/publications${groupBy === 'decade' ? '?group_by=decade' : ''}`,
+        publicationsTrendSchema,
+      );
       const expected = groups(population(), groupBy).map(([period, games]) => ({
         period,
         game_count: games.length,
@@ -97,7 +101,10 @@ describe('publications', () => {
       }));
       expect(expected.length).toBeGreaterThan(3);
       expectPoints(body.data, expected);
-      expect(body.meta).toEqual({ group_by: groupBy, filters_applied: { type: ['base_game', 'standalone_expansion'] } });
+      expect(body.meta).toEqual({
+        group_by: groupBy,
+        filters_applied: { type: ['base_game', 'standalone_expansion'] },
+      });
     });
   }
 
@@ -121,7 +128,12 @@ describe('publications', () => {
   });
 
   it('narrows with a filter exactly as GET /v1/games counts the same filter per year', async () => {
-    for (const query of ['mechanics=deck-building', 'mechanic=dice', 'category=strategy&players=1', 'weight_min=2.5&year_min=2000']) {
+    for (const query of [
+      'mechanics=deck-building',
+      'mechanic=dice',
+      'category=strategy&players=1',
+      'weight_min=2.5&year_min=2000',
+    ]) {
       const body = await trend(`${TRENDS}/publications?${query}`, publicationsTrendSchema);
       expect(body.data.length).toBeGreaterThan(0);
       for (const point of body.data) {
@@ -136,9 +148,10 @@ describe('publications', () => {
       const years = body.data.map((p) => p.period);
       const anyYear = query.includes('year_min') ? '' : '&year_min=-5000';
       const totalAll = await call(t.app, `/v1/games?${query}&type=base_game,standalone_expansion${anyYear}&limit=1`);
-      expect(body.data.reduce((s, p) => s + (p.game_count as number), 0), `${query}: ${years.join(',')}`).toBe(
-        (totalAll.body as ListJson).meta.total,
-      );
+      expect(
+        body.data.reduce((s, p) => s + (p.game_count as number), 0),
+        `${query}: ${years.join(',')}`,
+      ).toBe((totalAll.body as ListJson).meta.total);
     }
   });
 
@@ -154,12 +167,18 @@ describe('publications', () => {
         avg_rating: mean(ratings(gs)),
       })),
     );
-    expect(body.meta.filters_applied).toEqual({ mechanics: ['deck-building'], type: ['base_game', 'standalone_expansion'] });
+    expect(body.meta.filters_applied).toEqual({
+      mechanics: ['deck-building'],
+      type: ['base_game', 'standalone_expansion'],
+    });
   });
 
   it('with funding_source adds the share of each period (every period of the unfiltered population)', async () => {
     for (const sources of [['crowdfunding_a'], ['crowdfunding_a', 'retail']]) {
-      const body = await trend(`${TRENDS}/publications?group_by=decade&funding_source=${sources.join(',')}`, publicationsTrendSchema);
+      const body = await trend(
+        `${TRENDS}/publications?group_by=decade&funding_source=${sources.join(',')}`,
+        publicationsTrendSchema,
+      );
       const expected = groups(population(), 'decade').map(([period, games]) => {
         const matched = games.filter((g) => sources.includes(g.funding_source ?? ''));
         const point: Record<string, number | null> = {
@@ -169,7 +188,8 @@ describe('publications', () => {
           avg_rating: mean(ratings(matched)),
           pct_of_period: (100 * matched.length) / games.length,
         };
-        for (const s of sources) point[`${s}_pct`] = (100 * games.filter((g) => g.funding_source === s).length) / games.length;
+        for (const s of sources)
+          point[`${s}_pct`] = (100 * games.filter((g) => g.funding_source === s).length) / games.length;
         return point;
       });
       // crowdfunding alone: some decades have none of it, and still appear with 0.
@@ -190,7 +210,10 @@ describe('mechanics', () => {
   }
 
   it('charts the named mechanics (aliases resolved) per period, zeros included, by mechanic then period', async () => {
-    const body = await trend(`${TRENDS}/mechanics?mechanic=worker-placement,dice&group_by=decade`, mechanicsTrendSchema);
+    const body = await trend(
+      `${TRENDS}/mechanics?mechanic=worker-placement,dice&group_by=decade`,
+      mechanicsTrendSchema,
+    );
     const expected = expectedMechanics(population(), ['worker-placement', 'dice-rolling'], 'decade');
     expect(expected.some((p) => p.game_count === 0)).toBe(true);
     expect(body.data).toEqual(expected);
@@ -213,7 +236,10 @@ describe('mechanics', () => {
 
   it('filters the population with `mechanics` while `mechanic` names the curves', async () => {
     const games = population().filter((g) => g.mechanics?.includes('area-control'));
-    const body = await trend(`${TRENDS}/mechanics?mechanics=area-control&mechanic=worker-placement`, mechanicsTrendSchema);
+    const body = await trend(
+      `${TRENDS}/mechanics?mechanics=area-control&mechanic=worker-placement`,
+      mechanicsTrendSchema,
+    );
     expect(body.data).toEqual(expectedMechanics(games, ['worker-placement'], 'year'));
   });
 });
@@ -288,7 +314,9 @@ describe('player-count', () => {
   it('composes with effective mode and other filters', async () => {
     const body = await trend(`${TRENDS}/player-count?players=4&effective=true`, playerCountTrendSchema);
     const games = population().filter((g) => (g.min_players as number) <= 4 && (g.max_players as number) >= 4);
-    expect(body.data.map((p) => [p.period, p.game_count])).toEqual(groups(games, 'year').map(([p, gs]) => [p, gs.length]));
+    expect(body.data.map((p) => [p.period, p.game_count])).toEqual(
+      groups(games, 'year').map(([p, gs]) => [p, gs.length]),
+    );
     expect(body.meta.filters_applied).toMatchObject({ players: 4, effective: true });
   });
 });
@@ -313,14 +341,18 @@ describe('validation', () => {
   });
 
   it('rejects contradictory combinations', async () => {
-    expect(await problem(`${TRENDS}/mechanics?mechanic=dice-rolling&limit=3`, 400)).toMatchObject([{ field: 'limit', code: 'invalid_combination' }]);
+    expect(await problem(`${TRENDS}/mechanics?mechanic=dice-rolling&limit=3`, 400)).toMatchObject([
+      { field: 'limit', code: 'invalid_combination' },
+    ]);
     expect(await problem(`${TRENDS}/weight?top=5`, 400)).toMatchObject([{ field: 'top', code: 'invalid_combination' }]);
     expect((await problem(`${TRENDS}/mechanics?limit=0`, 400)).map((e) => e.field)).toEqual(['limit']);
     expect((await problem(`${TRENDS}/weight?scope=top&top=0`, 400)).map((e) => e.field)).toEqual(['top']);
   });
 
   it('answers 422 for slugs that name nothing, as GET /v1/games does', async () => {
-    expect(await problem(`${TRENDS}/mechanics?mechanic=no-such-thing`, 422)).toMatchObject([{ field: 'mechanic', code: 'unknown_reference' }]);
+    expect(await problem(`${TRENDS}/mechanics?mechanic=no-such-thing`, 422)).toMatchObject([
+      { field: 'mechanic', code: 'unknown_reference' },
+    ]);
     expect(await problem(`${TRENDS}/publications?category=no-such-thing`, 422)).toMatchObject([{ field: 'category' }]);
     const games = await call(t.app, '/v1/games?category=no-such-thing');
     expect(games.status).toBe(422);

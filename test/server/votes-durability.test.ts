@@ -53,7 +53,9 @@ describe('vote durability', () => {
               [vote.id],
             );
         const slug = vote.path.split('/')[3];
-        expect(rows, vote.path).toEqual([weight ? { slug, weight: vote.body.weight } : { slug, rating: vote.body.rating }]);
+        expect(rows, vote.path).toEqual([
+          weight ? { slug, weight: vote.body.weight } : { slug, rating: vote.body.rating },
+        ]);
       }
     } finally {
       await store.close();

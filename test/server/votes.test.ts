@@ -51,7 +51,13 @@ describe('rating votes', () => {
     });
     expect(reply.status, reply.text).toBe(201);
     const vote = reply.body as Record<string, unknown>;
-    expect(vote).toMatchObject({ game_id: game.id, rating: 9, declared_scale: '1-10', play_count: 3, experience_level: 'learning' });
+    expect(vote).toMatchObject({
+      game_id: game.id,
+      rating: 9,
+      declared_scale: '1-10',
+      play_count: 3,
+      experience_level: 'learning',
+    });
     expect(vote.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(Date.parse(vote.created_at as string)).toBeGreaterThan(Date.now() - 60_000);
     const [stored] = await t.store.all<Record<string, unknown>>(
@@ -76,7 +82,13 @@ describe('rating votes', () => {
     const id = ((await call(t.app, `/v1/games/${GAME}`)).body as { id: string }).id;
     const reply = await post(`/v1/games/${id.toUpperCase()}/ratings`, { rating: 1 });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body).toMatchObject({ game_id: id, rating: 1, declared_scale: null, play_count: null, experience_level: null });
+    expect(reply.body).toMatchObject({
+      game_id: id,
+      rating: 1,
+      declared_scale: null,
+      play_count: null,
+      experience_level: null,
+    });
   });
 
   it('names each invalid field and stores nothing', async () => {
@@ -99,7 +111,10 @@ describe('rating votes', () => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.headers.get('content-type')).toMatch(/application\/problem\+json/);
       const problem = reply.body as Problem;
-      expect(problem.errors?.map((e) => [e.field, e.code]), JSON.stringify(body)).toContainEqual([field, code]);
+      expect(
+        problem.errors?.map((e) => [e.field, e.code]),
+        JSON.stringify(body),
+      ).toContainEqual([field, code]);
     }
     expect(await voteCounts()).toEqual(counts);
   });
@@ -118,7 +133,10 @@ describe('weight votes', () => {
       expect(reply.status, reply.text).toBe(201);
       const vote = reply.body as { id: string; weight: number };
       expect(vote.weight).toBe(weight);
-      const [stored] = await t.store.all<{ weight: number }>('SELECT CAST(weight AS DOUBLE) AS weight FROM weight_votes WHERE id = $1', [vote.id]);
+      const [stored] = await t.store.all<{ weight: number }>(
+        'SELECT CAST(weight AS DOUBLE) AS weight FROM weight_votes WHERE id = $1',
+        [vote.id],
+      );
       expect(stored.weight).toBe(weight);
     }
     expect(await voteCounts()).toEqual({ ...counts, weights: counts.weights + 3 });
@@ -155,7 +173,10 @@ describe('vote access and routing', () => {
       body: 'rating=5',
     });
     expect(form.status).toBe(415);
-    const huge = await post(`/v1/games/${GAME}/ratings`, JSON.stringify({ rating: 5, declared_scale: 'x'.repeat(70_000) }));
+    const huge = await post(
+      `/v1/games/${GAME}/ratings`,
+      JSON.stringify({ rating: 5, declared_scale: 'x'.repeat(70_000) }),
+    );
     expect(huge.status).toBe(413);
     const get = await call(t.app, `/v1/games/${GAME}/ratings`);
     expect(get.status).toBe(405);

@@ -16,7 +16,12 @@ import { Registry } from '../../catalog/registry.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
 import { collectGarbage } from '../heap.js';
-import { refreshingOnce, type ForeignImporter, type ForeignImportOptions, type ForeignImportReport } from '../report.js';
+import {
+  refreshingOnce,
+  type ForeignImporter,
+  type ForeignImportOptions,
+  type ForeignImportReport,
+} from '../report.js';
 import { MAX_SLUG_LENGTH, trimSlug, uniqueSlug } from '../slugs.js';
 import { loadKnown, type KnownGames } from './known.js';
 import { detectLayout, readRow, type Layout } from './layouts.js';
@@ -36,7 +41,15 @@ export const FILE_BATCH_ROWS = 20_000;
 export const PROGRESS_ROWS = 25_000;
 
 export const importBggCsv: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
-  const report: ForeignImportReport = { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
+  const report: ForeignImportReport = {
+    files: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    records: {},
+    skipped: [],
+    rejectedFiles: [],
+  };
   const skips = new Skips();
   for (const file of await expand(paths)) {
     report.files++;
@@ -73,7 +86,10 @@ async function importFile(
   const layout = detectLayout(header);
   if (!layout) {
     await iterator.return?.();
-    report.rejectedFiles.push({ path, reason: 'not a BGG CSV: the header is neither the boardgames_ranks dump nor the bgg_dataset.csv layout' });
+    report.rejectedFiles.push({
+      path,
+      reason: 'not a BGG CSV: the header is neither the boardgames_ranks dump nor the bgg_dataset.csv layout',
+    });
     return;
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
@@ -99,10 +115,18 @@ async function importFile(
       }
       let result;
       try {
-        result = await importCatalog(store, batch(), { now: options.now, aggregates: options.aggregates, refreshAggregates: false, registry });
+        result = await importCatalog(store, batch(), {
+          now: options.now,
+          aggregates: options.aggregates,
+          refreshAggregates: false,
+          registry,
+        });
       } catch (error) {
         if (error instanceof CatalogImportError) {
-          throw new Error(`${path}:${converter.sourceLine(offset + error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`, { cause: error });
+          throw new Error(
+            `${path}:${converter.sourceLine(offset + error.line)}: ${error.field ? `${error.field}: ` : ''}${error.reason}`,
+            { cause: error },
+          );
         }
         throw error;
       }
@@ -165,7 +189,8 @@ class Converter {
         if (lines.length > 0) yield lines;
         chunk = [];
       }
-      if (this.rows % PROGRESS_ROWS === 0) options.onProgress?.(`${this.path}: ${this.rows.toLocaleString('en-US')} rows`);
+      if (this.rows % PROGRESS_ROWS === 0)
+        options.onProgress?.(`${this.path}: ${this.rows.toLocaleString('en-US')} rows`);
     }
     const lines = await this.convert(chunk);
     if (lines.length > 0) yield lines;

@@ -35,7 +35,20 @@ export interface CsvGame {
 }
 
 const RANKS_REQUIRED = ['id', 'name', 'yearpublished', 'average', 'usersrated', 'is_expansion'];
-const DATASET_REQUIRED = ['ID', 'Name', 'YearPublished', 'MinPlayers', 'MaxPlayers', 'PlayTime', 'MinAge', 'UsersRated', 'RatingAverage', 'ComplexityAverage', 'OwnedUsers', 'Mechanics'];
+const DATASET_REQUIRED = [
+  'ID',
+  'Name',
+  'YearPublished',
+  'MinPlayers',
+  'MaxPlayers',
+  'PlayTime',
+  'MinAge',
+  'UsersRated',
+  'RatingAverage',
+  'ComplexityAverage',
+  'OwnedUsers',
+  'Mechanics',
+];
 
 /** The layout of a header line (BOM already removed), or undefined for neither. */
 export function detectLayout(header: string): Layout | undefined {
@@ -68,7 +81,12 @@ function common(idText: string, nameText: string, yearText: string): RowResult |
   if (name === '') return { ok: false, reason: 'no name' };
   if (name.length > 300) return { ok: false, reason: 'name longer than 300 characters' };
   const year = parseInteger(yearText);
-  return { bggId, name, year: year === undefined || year === 0 || year < -5000 || year > 2100 ? undefined : year, mechanics: [] };
+  return {
+    bggId,
+    name,
+    year: year === undefined || year === 0 || year < -5000 || year > 2100 ? undefined : year,
+    mechanics: [],
+  };
 }
 
 function ranksRow(get: Getter): RowResult {
@@ -76,7 +94,12 @@ function ranksRow(get: Getter): RowResult {
   if ('ok' in base) return base;
   return {
     ok: true,
-    game: { ...base, isExpansion: get('is_expansion').trim() === '1', rating: rating(get('average'), get('usersrated')), ranked: ranked(get('rank')) },
+    game: {
+      ...base,
+      isExpansion: get('is_expansion').trim() === '1',
+      rating: rating(get('average'), get('usersrated')),
+      ranked: ranked(get('rank')),
+    },
   };
 }
 

@@ -19,7 +19,10 @@ const rows = z.array(z.object({ bgg_id: z.number().int(), bgg_name: z.string() }
 let byName: Map<string, number> | undefined;
 
 function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function idsByName(): Map<string, number> {

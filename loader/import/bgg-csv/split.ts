@@ -48,7 +48,11 @@ export interface CsvRecord {
  * the number of the first line given (2 when the caller has read the header). The first
  * line loses its UTF-8 byte order mark; a trailing CR left by a split stream is cut.
  */
-export async function* csvRecords(lines: AsyncIterable<string>, separator: string, firstLine = 1): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  lines: AsyncIterable<string>,
+  separator: string,
+  firstLine = 1,
+): AsyncGenerator<CsvRecord> {
   let lineNumber = firstLine - 1;
   let pending = '';
   let start = 0;

@@ -15,15 +15,27 @@ export interface BuiltRecords {
   records: CatalogObject[];
 }
 
-export function buildRecords(csv: CsvGame, slug: string, stored: CatalogObject | undefined, known: KnownGames): BuiltRecords {
+export function buildRecords(
+  csv: CsvGame,
+  slug: string,
+  stored: CatalogObject | undefined,
+  known: KnownGames,
+): BuiltRecords {
   const records: CatalogObject[] = [];
-  const game: CatalogObject = stored ? { ...stored } : { kind: 'game', slug, type: csv.isExpansion ? 'expansion' : 'base_game' };
+  const game: CatalogObject = stored
+    ? { ...stored }
+    : { kind: 'game', slug, type: csv.isExpansion ? 'expansion' : 'base_game' };
   game.name = csv.name;
   game.legacy_id = csv.bggId;
   if (csv.year !== undefined) game.year_published = csv.year;
   // The dump's is_expansion is all it knows about the type; a stored type with a parent
   // (or a finer one such as promo) came from a richer source and stays.
-  if (stored && csv.isExpansion !== undefined && stored.parent === undefined && (stored.type === 'base_game' || stored.type === 'expansion')) {
+  if (
+    stored &&
+    csv.isExpansion !== undefined &&
+    stored.parent === undefined &&
+    (stored.type === 'base_game' || stored.type === 'expansion')
+  ) {
     game.type = csv.isExpansion ? 'expansion' : 'base_game';
   }
   applyRange(game, 'min_players', 'max_players', csv.minPlayers, csv.maxPlayers);
@@ -61,7 +73,13 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
 }
 
 /** Sets min/max from the row unless the result would have min > max (then the stored pair stays). */
-function applyRange(game: CatalogObject, minKey: string, maxKey: string, min: number | undefined, max: number | undefined): void {
+function applyRange(
+  game: CatalogObject,
+  minKey: string,
+  maxKey: string,
+  min: number | undefined,
+  max: number | undefined,
+): void {
   const nextMin = min ?? game[minKey];
   const nextMax = max ?? game[maxKey];
   if (typeof nextMin === 'number' && typeof nextMax === 'number' && nextMin > nextMax) return;

@@ -11,7 +11,12 @@ import type { Store } from '../../store.js';
 import { csvRecords } from '../bgg-csv/split.js';
 import { listFiles } from '../files.js';
 import { KnownGameSlugs } from '../known-games.js';
-import { refreshingOnce, type ForeignImporter, type ForeignImportOptions, type ForeignImportReport } from '../report.js';
+import {
+  refreshingOnce,
+  type ForeignImporter,
+  type ForeignImportOptions,
+  type ForeignImportReport,
+} from '../report.js';
 import { Skips } from '../skips.js';
 import { dateOfFileName, detectRankingLayout, readRankingRow, type RankingRow } from './layouts.js';
 
@@ -20,7 +25,8 @@ export const RANKING_BATCH_ROWS = 25_000;
 
 export const SKIP = {
   duplicate: 'row repeats a game already listed for the same date (the first row is kept)',
-  unknownGame: 'row names a game the store does not hold, and the file has no names to create it (import a dated ranking file or the BGG dump first)',
+  unknownGame:
+    'row names a game the store does not hold, and the file has no names to create it (import a dated ranking file or the BGG dump first)',
 } as const;
 
 /** What the whole run shares across files. */
@@ -39,11 +45,30 @@ interface Run {
 
 export const importBggRankings: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
   const { files, unreadable } = await listFiles(paths, /\.csv$/i);
-  const report: ForeignImportReport = { files: files.length, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [...unreadable] };
-  const run: Run = { store, report, skips: new Skips(), known: await KnownGameSlugs.load(store), existing: new Set(), created: new Set(), options, now: options.now ?? new Date() };
+  const report: ForeignImportReport = {
+    files: files.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    records: {},
+    skipped: [],
+    rejectedFiles: [...unreadable],
+  };
+  const run: Run = {
+    store,
+    report,
+    skips: new Skips(),
+    known: await KnownGameSlugs.load(store),
+    existing: new Set(),
+    created: new Set(),
+    options,
+    now: options.now ?? new Date(),
+  };
   for (const [index, file] of files.entries()) {
     await importFile(run, file);
-    options.onProgress?.(`${index + 1}/${files.length} files, ${snapshotCount(report).toLocaleString('en-US')} snapshots`);
+    options.onProgress?.(
+      `${index + 1}/${files.length} files, ${snapshotCount(report).toLocaleString('en-US')} snapshots`,
+    );
   }
   report.unchanged = run.existing.size;
   report.skipped = run.skips.list();
@@ -115,7 +140,13 @@ class Batch {
     } else if (row.name !== undefined) {
       slug = known.create(row.bggId, row.name);
       this.run.created.add(row.bggId);
-      const game: Record<string, unknown> = { kind: 'game', slug, name: row.name, type: 'base_game', legacy_id: row.bggId };
+      const game: Record<string, unknown> = {
+        kind: 'game',
+        slug,
+        name: row.name,
+        type: 'base_game',
+        legacy_id: row.bggId,
+      };
       if (row.year !== undefined) game.year_published = row.year;
       this.games.push(JSON.stringify(game));
     } else {
@@ -141,12 +172,18 @@ class Batch {
     this.snapshots = [];
     this.firstLine = 0;
     try {
-      addCounts(report, await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates, refreshAggregates: false }));
+      addCounts(
+        report,
+        await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates, refreshAggregates: false }),
+      );
       known.commit();
       return true;
     } catch (error) {
       known.rollback();
-      report.rejectedFiles.push({ path: this.path, reason: `import of ${span} failed and was rolled back (earlier lines stay imported): ${(error as Error).message}` });
+      report.rejectedFiles.push({
+        path: this.path,
+        reason: `import of ${span} failed and was rolled back (earlier lines stay imported): ${(error as Error).message}`,
+      });
       return false;
     }
   }
@@ -167,5 +204,9 @@ function addCounts(report: ForeignImportReport, result: ImportReport): void {
 }
 
 function snapshotCount(report: ForeignImportReport): number {
-  return (report.records['snapshots created'] ?? 0) + (report.records['snapshots updated'] ?? 0) + (report.records['snapshots unchanged'] ?? 0);
+  return (
+    (report.records['snapshots created'] ?? 0) +
+    (report.records['snapshots updated'] ?? 0) +
+    (report.records['snapshots unchanged'] ?? 0)
+  );
 }

@@ -55,7 +55,11 @@ export function isCalendarDate(text: string): boolean {
 export type RankingRowResult = { ok: true; row: RankingRow } | { ok: false; reason: string };
 
 /** A row of either layout; `fileDate` is the dated file's date (unused for a series). */
-export function readRankingRow(layout: RankingLayout, fields: readonly string[], fileDate: string | undefined): RankingRowResult {
+export function readRankingRow(
+  layout: RankingLayout,
+  fields: readonly string[],
+  fileDate: string | undefined,
+): RankingRowResult {
   const get = (column: string) => fields[layout.columns.get(column) ?? -1] ?? '';
   const bggId = parseInteger(get('ID'));
   if (bggId === undefined || bggId <= 0) return { ok: false, reason: 'no BGG id' };

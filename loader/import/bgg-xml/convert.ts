@@ -46,7 +46,13 @@ export function parentSlug(item: BggItem, known: Known): string | undefined {
   return undefined;
 }
 
-export function convertItem(item: BggItem, type: GameType, known: Known, skips: Skips, where: string): Converted | undefined {
+export function convertItem(
+  item: BggItem,
+  type: GameType,
+  known: Known,
+  skips: Skips,
+  where: string,
+): Converted | undefined {
   const name = primaryName(item);
   if (!name) {
     skips.add(SKIP.noName, `${where}: id ${item.id}`);
@@ -57,7 +63,13 @@ export function convertItem(item: BggItem, type: GameType, known: Known, skips: 
   known.addGame(item.id, slug);
 
   const terms: Record<TaxonomyKind, string[]> = { mechanic: [], category: [], theme: [] };
-  const named: Record<NamedKind | 'artist' | 'designer', string[]> = { person: [], designer: [], artist: [], publisher: [], family: [] };
+  const named: Record<NamedKind | 'artist' | 'designer', string[]> = {
+    person: [],
+    designer: [],
+    artist: [],
+    publisher: [],
+    family: [],
+  };
   for (const link of item.links) {
     switch (link.type) {
       case 'boardgamemechanic':
@@ -74,7 +86,8 @@ export function convertItem(item: BggItem, type: GameType, known: Known, skips: 
           skips.add(SKIP.placeholder, `${where}: id ${item.id} ${link.type} ${link.value}`);
           break;
         }
-        const kind: NamedKind = link.type === 'boardgamepublisher' ? 'publisher' : link.type === 'boardgamefamily' ? 'family' : 'person';
+        const kind: NamedKind =
+          link.type === 'boardgamepublisher' ? 'publisher' : link.type === 'boardgamefamily' ? 'family' : 'person';
         const role = link.type === 'boardgamedesigner' ? 'designer' : link.type === 'boardgameartist' ? 'artist' : kind;
         const entitySlug = addNamed(link, kind, known, records);
         if (!named[role].includes(entitySlug)) named[role].push(entitySlug);
@@ -153,8 +166,18 @@ function addTerms(
   const maps = bggMappings();
   const mapped = (kind === 'mechanic' ? maps.mechanics : maps.categories).get(link.id) ?? [];
   const targets = mapped.length
-    ? mapped.map((t) => ({ kind: t.kind, slug: t.slug, name: maps.names.get(`${t.kind}:${t.slug}`) ?? nameFromSlug(t.slug) }))
-    : [{ kind, slug: slugify(link.value) || `bgg-${kind}-${link.id}`, name: cut(link.value, MAX.entityName) || `BGG ${kind} ${link.id}` }];
+    ? mapped.map((t) => ({
+        kind: t.kind,
+        slug: t.slug,
+        name: maps.names.get(`${t.kind}:${t.slug}`) ?? nameFromSlug(t.slug),
+      }))
+    : [
+        {
+          kind,
+          slug: slugify(link.value) || `bgg-${kind}-${link.id}`,
+          name: cut(link.value, MAX.entityName) || `BGG ${kind} ${link.id}`,
+        },
+      ];
   for (const t of targets) {
     let slug = known.term(t.kind, t.slug);
     if (!slug) {
@@ -183,5 +206,8 @@ function positive(n: number | undefined, max: number): number | undefined {
 /** At most `max` UTF-16 units (the schema's measure), never splitting a surrogate pair. */
 function cut(s: string, max: number): string {
   if (s.length <= max) return s;
-  return s.slice(0, max).replace(/[\uD800-\uDBFF]$/, '').trimEnd();
+  return s
+    .slice(0, max)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trimEnd();
 }

@@ -46,7 +46,33 @@ const HTML_ENTITIES: Record<string, string> = {
 };
 
 // Greek letters by name (&alpha; … &Omega;), which BGG descriptions use for Greek words.
-const GREEK = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'omicron', 'pi', 'rho', 'sigmaf', 'sigma', 'tau', 'upsilon', 'phi', 'chi', 'psi', 'omega'];
+const GREEK = [
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'epsilon',
+  'zeta',
+  'eta',
+  'theta',
+  'iota',
+  'kappa',
+  'lambda',
+  'mu',
+  'nu',
+  'xi',
+  'omicron',
+  'pi',
+  'rho',
+  'sigmaf',
+  'sigma',
+  'tau',
+  'upsilon',
+  'phi',
+  'chi',
+  'psi',
+  'omega',
+];
 for (const [i, name] of GREEK.entries()) {
   HTML_ENTITIES[name] = String.fromCodePoint(0x3b1 + i);
   if (name !== 'sigmaf') HTML_ENTITIES[name[0].toUpperCase() + name.slice(1)] = String.fromCodePoint(0x391 + i);
@@ -73,7 +99,8 @@ export function decodeDescription(raw: string): string {
 }
 
 // A run of Latin-1 characters that spell well-formed UTF-8 byte sequences ("GlÃ¼ck").
-const UTF8_AS_LATIN1 = /(?:[\u00C2-\u00DF][\u0080-\u00BF]|[\u00E0-\u00EF][\u0080-\u00BF]{2}|[\u00F0-\u00F4][\u0080-\u00BF]{3})+/g;
+const UTF8_AS_LATIN1 =
+  /(?:[\u00C2-\u00DF][\u0080-\u00BF]|[\u00E0-\u00EF][\u0080-\u00BF]{2}|[\u00F0-\u00F4][\u0080-\u00BF]{3})+/g;
 
 /**
  * Undoes BGG's double encoding of UTF-8 text as Latin-1 character references

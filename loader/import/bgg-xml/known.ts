@@ -44,7 +44,8 @@ export class Known {
       b.terms.set(`${row.kind}:${row.alias}`, row.slug);
     }
     for (const kind of Object.keys(NAMED_TABLE) as NamedKind[]) {
-      for (const row of await db.all<{ slug: string }>(`SELECT slug FROM ${NAMED_TABLE[kind]}`)) b.named.add(`${kind}:${row.slug}`);
+      for (const row of await db.all<{ slug: string }>(`SELECT slug FROM ${NAMED_TABLE[kind]}`))
+        b.named.add(`${kind}:${row.slug}`);
     }
     return known;
   }

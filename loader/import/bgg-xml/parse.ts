@@ -102,7 +102,10 @@ export function parseBggXml(raw: string): ParsedFile {
     case 'div':
     case 'html':
     case 'body':
-      return { ok: false, reason: `an HTML error page (<${rootName}>: "${oneLine(htmlText(root))}"), not a thing response` };
+      return {
+        ok: false,
+        reason: `an HTML error page (<${rootName}>: "${oneLine(htmlText(root))}"), not a thing response`,
+      };
     default:
       return { ok: false, reason: `not a BGG thing response (root element <${rootName}>)` };
   }
@@ -110,7 +113,8 @@ export function parseBggXml(raw: string): ParsedFile {
 
 function parseItems(root: XmlNode | undefined): ParsedFile {
   if (attr(root, 'total') !== undefined) return { ok: false, reason: 'a search response, not a thing response' };
-  if (attr(root, 'totalitems') !== undefined) return { ok: false, reason: 'a collection response, not a thing response' };
+  if (attr(root, 'totalitems') !== undefined)
+    return { ok: false, reason: 'a collection response, not a thing response' };
   const nodes = children(root, 'item');
   // Hot lists have items with a rank and no type; thing items always carry their type.
   if (nodes.some((n) => attr(n, 'type') === undefined)) {
@@ -149,7 +153,14 @@ function parseItem(node: XmlNode): BggItem | undefined {
       const linkId = int(attr(l, 'id'));
       const linkType = attr(l, 'type');
       if (linkId === undefined || linkType === undefined) return [];
-      return [{ type: linkType, id: linkId, value: decodeDescription(attr(l, 'value') ?? '').trim(), inbound: attr(l, 'inbound') === 'true' }];
+      return [
+        {
+          type: linkType,
+          id: linkId,
+          value: decodeDescription(attr(l, 'value') ?? '').trim(),
+          inbound: attr(l, 'inbound') === 'true',
+        },
+      ];
     }),
     polls: parsePolls(node),
     stats: ratings ? parseStats(ratings) : undefined,
@@ -207,7 +218,9 @@ function parseStats(ratings: XmlNode): BggStats {
 
 /** BGG's overall ("boardgame" subtype) rank: a number, or "Not Ranked". */
 function boardGameRanked(ratings: XmlNode): boolean | undefined {
-  const rank = children(child(ratings, 'ranks'), 'rank').find((r) => attr(r, 'type') === 'subtype' && attr(r, 'name') === 'boardgame');
+  const rank = children(child(ratings, 'ranks'), 'rank').find(
+    (r) => attr(r, 'type') === 'subtype' && attr(r, 'name') === 'boardgame',
+  );
   const value = attr(rank, 'value');
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'not ranked') return false;

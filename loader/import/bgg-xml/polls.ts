@@ -41,7 +41,10 @@ function convertRow(row: BggPlayerCountRow): Omit<PlayerCountRating, 'player_cou
   if (n <= 0) return undefined;
   const mean = (BEST * row.best + RECOMMENDED * row.recommended + NOT_RECOMMENDED * row.notRecommended) / n;
   const variance =
-    (row.best * (BEST - mean) ** 2 + row.recommended * (RECOMMENDED - mean) ** 2 + row.notRecommended * (NOT_RECOMMENDED - mean) ** 2) / n;
+    (row.best * (BEST - mean) ** 2 +
+      row.recommended * (RECOMMENDED - mean) ** 2 +
+      row.notRecommended * (NOT_RECOMMENDED - mean) ** 2) /
+    n;
   return { average_rating: mean, rating_count: n, rating_stddev: Math.sqrt(variance) };
 }
 

@@ -34,7 +34,9 @@ export const publicationPointSchema = z
     avg_rating: mean.describe('Mean rating of the games with a rating; null when none has one'),
     pct_of_period: pct
       .optional()
-      .describe('With a funding_source filter: matching games as a share of all games of the period under the other filters (D53)'),
+      .describe(
+        'With a funding_source filter: matching games as a share of all games of the period under the other filters (D53)',
+      ),
   })
   .catchall(pct.describe('With a funding_source filter: `<source>_pct`, the share of each named source (D53)'))
   .meta({ id: 'PublicationTrendPoint' });
@@ -132,18 +134,30 @@ export const rankingHistorySchema = z
   .strictObject({
     scope: z.string().describe('overall or a category slug'),
     top: z.number().int().min(1),
-    date: date.nullable().describe('The snapshot date the ranking is read from (latest on or before the requested date); null when none'),
+    date: date
+      .nullable()
+      .describe('The snapshot date the ranking is read from (latest on or before the requested date); null when none'),
     data: z.array(rankingEntrySchema),
     _links: selfLinks,
   })
   .meta({ id: 'RankingHistory' });
 
 export const enteredSchema = z
-  .strictObject({ ...gameKeys, entered_rank: z.number().int().min(1), entered_date: date, current_rank: z.number().int().min(1) })
+  .strictObject({
+    ...gameKeys,
+    entered_rank: z.number().int().min(1),
+    entered_date: date,
+    current_rank: z.number().int().min(1),
+  })
   .meta({ id: 'RankingEntered' });
 
 export const exitedSchema = z
-  .strictObject({ ...gameKeys, exited_rank: z.number().int().min(1), exited_date: date, peak_rank: z.number().int().min(1) })
+  .strictObject({
+    ...gameKeys,
+    exited_rank: z.number().int().min(1),
+    exited_date: date,
+    peak_rank: z.number().int().min(1),
+  })
   .meta({ id: 'RankingExited' });
 
 export const stableSchema = z

@@ -84,7 +84,9 @@ export const pollsSchema = z
     language_dependence: z.object({
       level: z.enum(LANGUAGE_DEPENDENCE_LEVELS).nullable(),
       total_votes: voteCount,
-      votes: z.array(z.object({ game_id: z.string(), level: z.enum(LANGUAGE_DEPENDENCE_LEVELS), vote_count: voteCount })),
+      votes: z.array(
+        z.object({ game_id: z.string(), level: z.enum(LANGUAGE_DEPENDENCE_LEVELS), vote_count: voteCount }),
+      ),
     }),
   })
   .meta({ id: 'GamePolls' });

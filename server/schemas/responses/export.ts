@@ -15,13 +15,17 @@ export const exportManifestSchema = z
       .regex(/^\d+\.\d+\.\d+$/)
       .describe('SemVer of the export layout (Game members, CSV columns); a major bump breaks parsers'),
     generated_at: z.string().describe('ISO 8601 timestamp of the request'),
-    filters_applied: z.record(z.string(), z.unknown()).describe('The normalized filter, as meta.filters_applied of GET /v1/games; {} for a full export'),
+    filters_applied: z
+      .record(z.string(), z.unknown())
+      .describe('The normalized filter, as meta.filters_applied of GET /v1/games; {} for a full export'),
     includes: z.array(z.string()).describe('Embedded members; the export embeds none'),
   })
   .meta({ id: 'ExportManifest' });
 
 /** Line 1 of a JSONL export, wrapped so a row parser can tell it from a Game. */
-export const exportManifestLineSchema = z.object({ _manifest: exportManifestSchema }).meta({ id: 'ExportManifestLine' });
+export const exportManifestLineSchema = z
+  .object({ _manifest: exportManifestSchema })
+  .meta({ id: 'ExportManifestLine' });
 
 /** Any line of a JSONL export: the manifest first, then one Game (as GET /v1/games shows it) per line. */
 export const exportLineSchema = z

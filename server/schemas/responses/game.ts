@@ -2,12 +2,7 @@
 // server/present/game-json.ts emits, then the per-request members (matched_via, embeds).
 
 import { z } from 'zod';
-import {
-  FUNDING_SOURCES,
-  GAME_MODES,
-  GAME_TYPES,
-  LANGUAGE_DEPENDENCE_LEVELS,
-} from '../../../engine/domain.js';
+import { FUNDING_SOURCES, GAME_MODES, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS } from '../../../engine/domain.js';
 import { effectiveValuesSchema } from '../game-embeds.js';
 import { gameEmbedsShape } from './embeds.js';
 import { linkSchema } from './links.js';
@@ -85,7 +80,10 @@ export const gameBaseShape = {
 export const gameSchema = z
   .object({
     ...gameBaseShape,
-    matched_via: matchedViaSchema.nullable().optional().describe('On lists and search: null when the base game matched'),
+    matched_via: matchedViaSchema
+      .nullable()
+      .optional()
+      .describe('On lists and search: null when the base game matched'),
     ...gameEmbedsShape,
   })
   .meta({ id: 'Game' });

@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 
-export const linkSchema = z.object({ href: z.string().describe('Server-absolute path, /v1 prefix included') }).meta({ id: 'Link' });
+export const linkSchema = z
+  .object({ href: z.string().describe('Server-absolute path, /v1 prefix included') })
+  .meta({ id: 'Link' });
 
 /** A `_links` object: named links (which names depends on the resource). */
 export const linksSchema = z.record(z.string(), linkSchema).meta({ id: 'Links' });
