@@ -5,7 +5,7 @@ import type { Store } from '../loader/store.js';
 import type { FilterPlanSetup } from './filter-plans.js';
 import type { BenchOptions } from './options.js';
 import { connectPostgres, setupPostgres } from './postgres.js';
-import type { PostgresFigures } from './report.js';
+import type { PostgresFigures } from './figures.js';
 
 export async function addPostgres(
   options: Pick<BenchOptions, 'noPostgres'>,

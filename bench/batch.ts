@@ -10,11 +10,12 @@ import { once } from 'node:events';
 import { exportCatalog } from '../loader/catalog/export.js';
 import { importCatalog } from '../loader/catalog/import.js';
 import { readLines } from '../loader/lines.js';
-import { materialize } from '../loader/materialize/run.js';
+import { materialize } from '../snapshots/materialize.js';
+import { aggregateRefresh } from '../snapshots/pipeline.js';
 import { migrate } from '../loader/schema/migrate.js';
 import { Store } from '../loader/store.js';
 import { insertRatingVotes, seedBaseline } from './materialize.js';
-import { currentLoad } from './report.js';
+import { currentLoad } from './machine.js';
 import { openCatalogStore } from './store.js';
 
 type Skipped = { skipped: string };
@@ -77,7 +78,7 @@ export async function measureExportImport(
     try {
       await migrate(target);
       const t1 = performance.now();
-      const imported = await importCatalog(target, readLines(file));
+      const imported = await importCatalog(target, readLines(file), { refresh: aggregateRefresh() });
       const importRun: ImportFigures = {
         records: imported.records,
         ms: performance.now() - t1,

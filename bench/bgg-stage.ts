@@ -15,7 +15,8 @@ import type { MeasureOptions } from './measure.js';
 import type { BenchOptions } from './options.js';
 import { sortNameNote } from './sql-sort-names.js';
 import { assertBggQueriesMatch, BGG_LEFT_OUT, bggQueries, loadBggVocabulary } from './queries-bgg.js';
-import { currentLoad, type BggFigures } from './report.js';
+import type { BggFigures } from './figures.js';
+import { currentLoad } from './machine.js';
 
 export async function measureBgg(
   options: Pick<BenchOptions, 'noPostgres'> & MeasureOptions,

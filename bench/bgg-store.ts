@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { importBggCsv } from '../loader/import/bgg-csv.js';
 import { importBggXml } from '../loader/import/bgg-xml.js';
 import type { ForeignImporter, ForeignImportReport } from '../loader/import/report.js';
-import type { AggregateSettings } from '../loader/materialize/pipeline.js';
+import { aggregateRefresh, type AggregateSettings } from '../snapshots/pipeline.js';
 import { LATEST_SCHEMA_VERSION, migrate } from '../loader/schema/migrate.js';
 import { Store } from '../loader/store.js';
 
@@ -41,7 +41,7 @@ const STEPS: readonly { label: string; importer: ForeignImporter; paths: string[
 ];
 
 /** Code whose change makes a kept store stale. */
-const CODE_DIRS = ['loader/import', 'loader/catalog', 'loader/materialize', 'loader/schema'];
+const CODE_DIRS = ['loader/import', 'loader/catalog', 'snapshots', 'loader/schema'];
 
 export interface BggStoreOptions {
   dir?: string;
@@ -86,7 +86,7 @@ async function build(path: string, log: (line: string) => void): Promise<void> {
       let last = 0;
       const report = await step.importer(store, step.paths, {
         now,
-        aggregates: BGG_AGGREGATES,
+        refresh: aggregateRefresh(BGG_AGGREGATES),
         onProgress: (status) => {
           // One line every few seconds, not one per batch.
           if (performance.now() - last < 3_000) return;

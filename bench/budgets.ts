@@ -5,7 +5,7 @@
 import type { BatchFigures } from './batch.js';
 import type { HttpFigures } from './http.js';
 import type { Timing } from './measure.js';
-import { medianRatio, type LoadFigures, type QueryFigures } from './report.js';
+import { medianRatio, type LoadFigures, type QueryFigures } from './figures.js';
 
 export interface BudgetCheck {
   name: string;

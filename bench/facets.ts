@@ -3,9 +3,13 @@
 // Results are flattened to sorted `dimension:key=count` strings so the comparison of pages
 // (ids in order, total) compares facets too.
 
-import { MAX_FACET_PLAYERS } from '../engine/indexes.js';
-import type { TaxonomyKind } from '../engine/domain.js';
-import type { FacetDimension, Facets, Filter } from '../engine/query.js';
+import {
+  type FacetDimension,
+  type Facets,
+  type Filter,
+  MAX_FACET_PLAYERS,
+  type TaxonomyKind,
+} from '../engine/index.js';
 import { filterRows } from './scan.js';
 import type { ScanTable } from './scan-table.js';
 import { SqlBuilder, type SqlStatement } from './sql-build.js';
@@ -119,7 +123,8 @@ export function facetSql(
 export function facetRows(rows: readonly { dim: string; key: string; n: number }[]): Facets {
   const out: Facets = {};
   for (const { dim, key, n } of rows) {
-    const counts = (out[dim as FacetDimension] ??= {});
+    const counts = out[dim as FacetDimension] ?? {};
+    out[dim as FacetDimension] = counts;
     counts[key] = Number(n);
   }
   return out;

@@ -2,8 +2,7 @@
 // the plain scan. First every query is checked for agreement (ids, order, total), then each
 // method is timed on each query. The smoke test runs the same setup and check at tiny size.
 
-import type { DatasetApi } from '../engine/api.js';
-import type { DatasetInput } from '../engine/input.js';
+import type { DatasetApi, DatasetInput } from '../engine/index.js';
 import type { Store } from '../loader/store.js';
 import { firstDifference } from './compare.js';
 import { measure, type MeasureOptions } from './measure.js';
@@ -17,7 +16,7 @@ import {
   type MethodResult,
 } from './methods.js';
 import { BENCH_QUERIES, type BenchQuery } from './queries.js';
-import type { QueryFigures } from './report.js';
+import type { QueryFigures } from './figures.js';
 import { resolveQueries, type ResolvedQuery } from './resolve.js';
 import { buildScanTable, type ScanTable } from './scan-table.js';
 import { loadStoreLookups } from './sql.js';

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CEILING_JSON_PATH, CEILING_PAGE_PATH, TYPICAL_GAMES_PATH, TYPICAL_SEARCH_BODY } from './http-paths.js';
-import { currentLoad } from './report.js';
+import { currentLoad } from './machine.js';
 
 export interface HttpRoute {
   name: string;
@@ -63,7 +63,7 @@ async function startServer(storePath: string): Promise<{ child: ChildProcess; po
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' },
     },
   );
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (code ${code}) before listening`)));
     lines.on('line', (line) => {

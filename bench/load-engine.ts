@@ -5,11 +5,11 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildDataset, type Dataset } from '../engine/index.js';
-import type { DatasetInput } from '../engine/input.js';
+import { buildDataset, type Dataset, type DatasetInput } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
 import type { Store } from '../loader/store.js';
-import { currentLoad, type LoadFigures } from './report.js';
+import type { LoadFigures } from './figures.js';
+import { currentLoad } from './machine.js';
 
 export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: DatasetInput }> {
   const rssBefore = process.memoryUsage().rss;

@@ -9,7 +9,7 @@
 
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { materialize, type MaterializeReport } from '../loader/materialize/run.js';
+import { materialize, type MaterializeReport } from '../snapshots/materialize.js';
 import type { Queryable, Store } from '../loader/store.js';
 import { DEFAULT_GAMES, DEFAULT_SEED, generateCatalog, holdsCatalog } from './generate.js';
 import { openBenchStore } from './store.js';

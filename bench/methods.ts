@@ -3,7 +3,7 @@
 // an entry says why in `cannot`; the report prints the reason instead of a figure. Sync
 // methods stay sync so their timings carry no promise overhead.
 
-import type { DatasetApi } from '../engine/api.js';
+import type { DatasetApi } from '../engine/index.js';
 import type { PreparedQuery, Store } from '../loader/store.js';
 import { facetRows, facetSql, flattenFacets, scanFacets } from './facets.js';
 import type { ResolvedQuery } from './resolve.js';

@@ -9,9 +9,16 @@
 // PGUSER/PGPASSWORD when set, else postgres/postgres.
 
 import pg from 'pg';
-import { MAX_FACET_PLAYERS } from '../engine/indexes.js';
-import { AWARD_RESULTS, TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
-import type { FacetDimension, Filter, Position, Query } from '../engine/query.js';
+import {
+  AWARD_RESULTS,
+  type FacetDimension,
+  type Filter,
+  MAX_FACET_PLAYERS,
+  type Position,
+  type Query,
+  TAXONOMY_KINDS,
+  type TaxonomyKind,
+} from '../engine/index.js';
 import type { Queryable } from '../loader/store.js';
 import { facetRows, flattenFacets, withoutOwn } from './facets.js';
 import { TEXT_REASON, type Method, type MethodResult } from './methods.js';

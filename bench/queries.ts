@@ -5,7 +5,7 @@
 // over the query's filter). A method that cannot express an entry says why (Method.cannot),
 // and the report shows that instead of a figure.
 
-import type { FacetDimension, Query } from '../engine/query.js';
+import type { FacetDimension, Query } from '../engine/index.js';
 import { personSlug } from './names.js';
 
 export type BenchKind = 'page' | 'text' | 'facets';

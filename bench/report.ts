@@ -1,83 +1,19 @@
 // The bench's results as data (bench/results/latest.json) and as the markdown tables people
 // read (bench/results/latest.md, also printed).
 
-import { cpus, loadavg, totalmem } from 'node:os';
-import type { FacetDimension, Query } from '../engine/query.js';
 import type { BudgetCheck } from './budgets.js';
 import type { BatchFigures } from './batch.js';
 import type { HttpFigures } from './http.js';
 import type { MethodName } from './methods.js';
 import type { Timing } from './measure.js';
-import type { BenchKind } from './queries.js';
 import type { ScalingPoint } from './scaling.js';
-
-export interface LoadFigures {
-  /** store → DatasetInput (loader) */
-  inputMs: number;
-  /** DatasetInput → Dataset (engine build) */
-  buildMs: number;
-  /** Dataset.prepare(): every sort order built up front (the server does this before serving) */
-  prepareMs: number;
-  /** Process RSS before loading (DuckDB's buffers and, in a generating run, the generator's leftovers). */
-  rssBeforeMb: number;
-  rssMb: number;
-  /** RSS once the load's garbage is collected (own-process load only). */
-  rssAfterGcMb?: number;
-  heapUsedMb: number;
-  /** Typed arrays and Arrow buffers: most of the Dataset's own memory. */
-  arrayBuffersMb: number;
-  /** 1-minute load average when the load finished. */
-  loadAverage: number;
-  /** Own-process loads: the total of every run (the figures above are the median run's). */
-  runsMs?: number[];
-}
-
-export interface QueryFigures {
-  name: string;
-  description: string;
-  kind: BenchKind;
-  query: Query;
-  text?: string;
-  dimensions?: readonly FacetDimension[];
-  /** Total of the agreed result (facets: number of non-zero counts; text: hits). */
-  matches: number;
-  /** Methods that ran the query and agreed. */
-  agreeing: MethodName[];
-  timings: Partial<Record<MethodName, Timing>>;
-  /** Methods that cannot express the query, and why. */
-  cannot: Partial<Record<MethodName, string>>;
-}
-
-export interface PostgresFigures {
-  status: 'ran' | 'skipped';
-  /** Where it connected, or why it was skipped. */
-  note: string;
-  loadMs?: number;
-}
-
-/** The filter plans on real data (bench/bgg-store.ts), or why they did not run. */
-export type BggFigures =
-  | { status: 'skipped'; note: string }
-  | {
-      status: 'ran';
-      note: string;
-      /** Active games of the store. */
-      games: number;
-      store: { path: string; reused: boolean; ms: number };
-      /** In-process load of the store into the engine (read-only store). */
-      load: LoadFigures;
-      sqlPrepareMs: number;
-      postgres: PostgresFigures;
-      loadAverage: { before: number; after: number };
-      queries: QueryFigures[];
-      /** Synthetic shapes that real data cannot serve, and why. */
-      leftOut: readonly { names: string; reason: string }[];
-    };
+import { medianRatio, type BggFigures, type LoadFigures, type PostgresFigures, type QueryFigures } from './figures.js';
+import type { MachineFigures } from './machine.js';
 
 export interface BenchReport {
   createdAt: string;
   mode: 'full' | 'quick';
-  machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string };
+  machine: MachineFigures;
   games: number;
   seed: number;
   generate: { ms: number; rows: Record<string, number> };
@@ -99,42 +35,11 @@ export interface BenchReport {
   notes: readonly string[];
 }
 
-export function machine(): BenchReport['machine'] {
-  const list = cpus();
-  return {
-    cpu: list[0]?.model ?? 'unknown',
-    cores: list.length,
-    memoryGb: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    platform: `${process.platform}-${process.arch}`,
-  };
-}
-
-export const currentLoad = (): number => loadavg()[0];
-
 const us = (v: number): string =>
   v >= 10_000 ? Math.round(v).toLocaleString('en-US') : v >= 100 ? v.toFixed(0) : v.toFixed(1);
 const cell = (t: Timing): string => `${us(t.medianUs)} / ${us(t.p99Us)}`;
 const times = (r: number): string => (r >= 100 ? `${r.toFixed(0)}×` : `${r.toFixed(1)}×`);
 const int = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Median of the per-query ratios method / engine, over the queries both ran. */
-export function medianRatio(queries: readonly QueryFigures[], method: MethodName): number {
-  const ratios: number[] = [];
-  for (const q of queries) {
-    const a = q.timings[method];
-    const e = q.timings.engine;
-    if (a && e) ratios.push(a.medianUs / e.medianUs);
-  }
-  return median(ratios);
-}
 
 const COLUMNS: { method: MethodName; label: string }[] = [
   { method: 'duckdb', label: 'DuckDB' },

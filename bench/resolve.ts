@@ -2,7 +2,7 @@
 // the `after` position of the row at its index in the full result order, found by the scan
 // (so the cursor does not come from the engine it is testing).
 
-import type { FacetDimension, Query } from '../engine/query.js';
+import type { FacetDimension, Query } from '../engine/index.js';
 import type { BenchKind, BenchQuery } from './queries.js';
 import { scanAll } from './scan.js';
 import { sortValue } from './scan-order.js';

@@ -1,11 +1,11 @@
 // How the engine's cost grows with the catalog: the typical query (first entry of the query
 // set) at several catalog sizes, each store generated once and kept under the cache folder.
 
-import type { DatasetApi } from '../engine/api.js';
+import type { DatasetApi } from '../engine/index.js';
 import { loadEngine } from './load-engine.js';
 import { measure, type MeasureOptions, type Timing } from './measure.js';
 import { BENCH_QUERIES } from './queries.js';
-import { currentLoad } from './report.js';
+import { currentLoad } from './machine.js';
 import { openCatalogStore } from './store.js';
 
 export interface ScalingPoint {

@@ -3,7 +3,7 @@
 // units; ids are ASCII, so DuckDB's byte order agrees, and the SQL methods' name key is
 // re-encoded so that it agrees too: sql-sort-names.ts).
 
-import type { Position, SortKey, SortOrder } from '../engine/query.js';
+import type { Position, SortKey, SortOrder } from '../engine/index.js';
 import type { ScanTable } from './scan-table.js';
 
 export const BENCH_SORT_KEYS = ['bayes_rating', 'rating', 'weight', 'year_published', 'name'] as const;
@@ -19,11 +19,11 @@ type Value = number | string | null;
 
 /** The value a row sorts by (the `name` key sorts by sort_name), null when unknown. */
 export function sortValue(table: ScanTable, row: number, sort: SortKey): Value {
-  return valueOf(table, benchSortKey(sort))(row);
+  return sortValueReader(table, benchSortKey(sort))(row);
 }
 
 /** The sort value reader of one key, chosen once (not per row). */
-function valueOf(table: ScanTable, key: BenchSortKey): (row: number) => Value {
+function sortValueReader(table: ScanTable, key: BenchSortKey): (row: number) => Value {
   if (key === 'name') {
     const names = table.sortNames;
     return (row) => names[row];
@@ -70,7 +70,7 @@ export function rowOrder(table: ScanTable, sort: SortKey, order: SortOrder): Row
   const desc = order === 'desc';
   const ids = table.ids;
   const key = benchSortKey(sort);
-  const value = valueOf(table, key);
+  const value = sortValueReader(table, key);
   return {
     rows: key === 'name' ? textRows(table.sortNames, ids, desc) : numberRows(numbers(table, key), ids, desc),
     after: (row, p) => compare(value(row), ids[row], p.value, p.id, desc) > 0,

@@ -3,10 +3,14 @@
 // term and designer lists in CSR form. No bitmaps, no sorted orders: this is the baseline
 // the engine's indexes are measured against. Built once per catalog, outside the timings.
 
-import type { DatasetInput } from '../engine/input.js';
-import { AWARD_RESULTS, type TaxonomyKind } from '../engine/domain.js';
-import { sortName } from '../engine/normalize.js';
-import { numberColumn, stringColumn } from '../engine/columns.js';
+import {
+  AWARD_RESULTS,
+  type DatasetInput,
+  numberColumn,
+  sortName,
+  stringColumn,
+  type TaxonomyKind,
+} from '../engine/index.js';
 
 /** Per game, a slice of target indexes: targets[offsets[g] .. offsets[g + 1]). */
 export interface Csr {
@@ -64,7 +68,7 @@ export function buildScanTable(input: DatasetInput): ScanTable {
     category: new Map(),
     theme: new Map(),
   };
-  input.terms.forEach((term, index) => termIndex[term.kind].set(term.slug, index));
+  for (const [index, term] of input.terms.entries()) termIndex[term.kind].set(term.slug, index);
   const credits = input.gameCredits;
   const designerEntries = credits.role.flatMap((role, entry) => (role === 'designer' ? [entry] : []));
   return {

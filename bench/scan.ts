@@ -2,8 +2,15 @@
 // the cursor in a small sorted buffer, count every match for the total. No indexes: what a
 // straightforward in-memory implementation would do, and the baseline for the bitmap plans.
 
-import { AWARD_RESULTS, DEFAULT_EXPERIENCE_MULTIPLIERS, type TaxonomyKind } from '../engine/domain.js';
-import type { Filter, Query, SortKey, SortOrder } from '../engine/query.js';
+import {
+  AWARD_RESULTS,
+  DEFAULT_EXPERIENCE_MULTIPLIERS,
+  type Filter,
+  type Query,
+  type SortKey,
+  type SortOrder,
+  type TaxonomyKind,
+} from '../engine/index.js';
 import { rowOrder, type RowOrder } from './scan-order.js';
 import type { ScanTable } from './scan-table.js';
 import { assertSupported } from './supported.js';
@@ -151,20 +158,31 @@ export function filterRows(t: ScanTable, f: Filter): Uint32Array {
   const [needAny, notBits] = [requiredAny, forbidden];
   const out = new Uint32Array(t.size);
   let count = 0;
+  // Which bounds are active, decided once: an unset bound is NaN.
+  const hasPlayers = !Number.isNaN(players);
+  const hasWeightMin = !Number.isNaN(weightMin);
+  const hasWeightMax = !Number.isNaN(weightMax);
+  const hasTimeMin = !Number.isNaN(timeMin);
+  const hasTimeMax = !Number.isNaN(timeMax);
+  const hasYearMin = !Number.isNaN(yearMin);
+  const hasYearMax = !Number.isNaN(yearMax);
+  const hasRatingMin = !Number.isNaN(ratingMin);
+  const hasRatingMax = !Number.isNaN(ratingMax);
+  const hasVotesMin = !Number.isNaN(votesMin);
   // A NaN column value makes every comparison below false, so nulls never pass an active check.
-  rows: for (let row = 0; row < t.size; row++) {
-    if (players === players && !(minPlayers[row] <= players && players <= maxPlayers[row])) continue rows;
-    if (weightMin === weightMin && !(weight[row] >= weightMin)) continue rows;
-    if (weightMax === weightMax && !(weight[row] <= weightMax)) continue rows;
-    if (timeMin === timeMin && !(minPlaytime[row] * factor(row) >= timeMin)) continue rows;
-    if (timeMax === timeMax && !(maxPlaytime[row] * factor(row) <= timeMax)) continue rows;
-    if (yearMin === yearMin && !(year[row] >= yearMin)) continue rows;
-    if (yearMax === yearMax && !(year[row] <= yearMax)) continue rows;
-    if (ratingMin === ratingMin && !(rating[row] >= ratingMin)) continue rows;
-    if (ratingMax === ratingMax && !(rating[row] <= ratingMax)) continue rows;
-    if (votesMin === votesMin && !(ratingVotes[row] >= votesMin)) continue rows;
-    if (types !== null && types[typeCode[row]] === 0) continue rows;
-    if (modes !== null && modes[modeCode[row]] === 0) continue rows;
+  for (let row = 0; row < t.size; row++) {
+    if (hasPlayers && !(minPlayers[row] <= players && players <= maxPlayers[row])) continue;
+    if (hasWeightMin && !(weight[row] >= weightMin)) continue;
+    if (hasWeightMax && !(weight[row] <= weightMax)) continue;
+    if (hasTimeMin && !(minPlaytime[row] * factor(row) >= timeMin)) continue;
+    if (hasTimeMax && !(maxPlaytime[row] * factor(row) <= timeMax)) continue;
+    if (hasYearMin && !(year[row] >= yearMin)) continue;
+    if (hasYearMax && !(year[row] <= yearMax)) continue;
+    if (hasRatingMin && !(rating[row] >= ratingMin)) continue;
+    if (hasRatingMax && !(rating[row] <= ratingMax)) continue;
+    if (hasVotesMin && !(ratingVotes[row] >= votesMin)) continue;
+    if (types !== null && types[typeCode[row]] === 0) continue;
+    if (modes !== null && modes[modeCode[row]] === 0) continue;
     if (termsActive) {
       let seen = 0;
       let all = 0;
@@ -173,18 +191,18 @@ export function filterRows(t: ScanTable, f: Filter): Uint32Array {
         seen |= bits;
         all += (bits & ALL_BIT) >> 1;
       }
-      if ((seen & needAny) !== needAny || (seen & notBits) !== 0 || all < allNeeded) continue rows;
+      if ((seen & needAny) !== needAny || (seen & notBits) !== 0 || all < allNeeded) continue;
     }
     if (awards !== null) {
       let found = false;
       for (let i = t.awards.offsets[row]; i < t.awards.offsets[row + 1] && !found; i++)
         found = awards[t.awards.targets[i]] === 1;
-      if (!found) continue rows;
+      if (!found) continue;
     }
     if (designer.active) {
       let found = false;
       for (let i = d.offsets[row]; i < d.offsets[row + 1] && !found; i++) found = designer.wanted[d.targets[i]] === 1;
-      if (!found) continue rows;
+      if (!found) continue;
     }
     out[count++] = row;
   }

@@ -10,8 +10,7 @@
 // ~3× slower than the integer semi-join; VARCHAR semi-joins on game_terms ~4–10× slower
 // than the masks (that is the DuckDB joins formulation, kept for comparison).
 
-import { TAXONOMY_KINDS, type TaxonomyKind } from '../engine/domain.js';
-import type { Filter, Query } from '../engine/query.js';
+import { type Filter, type Query, TAXONOMY_KINDS, type TaxonomyKind } from '../engine/index.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey } from './scan-order.js';
 import {

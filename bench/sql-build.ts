@@ -3,8 +3,13 @@
 // exact total and the page's ids together. Values are always bound; identifiers come only
 // from the fixed maps here.
 
-import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS } from '../engine/domain.js';
-import type { Filter, Position, Query } from '../engine/query.js';
+import {
+  DEFAULT_EXPERIENCE_MULTIPLIERS,
+  EXPERIENCE_LEVELS,
+  type Filter,
+  type Position,
+  type Query,
+} from '../engine/index.js';
 import type { Queryable, SqlValue } from '../loader/store.js';
 import type { BenchSortKey } from './scan-order.js';
 import { sqlPosition } from './sql-sort-names.js';

@@ -11,7 +11,7 @@
 // byte order of the SQL key = code-unit order of the engine key, and equal keys stay equal.
 // Keys without such units (nearly every name) are unchanged.
 
-import type { Position, Query } from '../engine/query.js';
+import type { Position, Query } from '../engine/index.js';
 import type { Queryable } from '../loader/store.js';
 
 export const SORT_NAMES_TABLE = 'bench_sort_names';

@@ -5,8 +5,7 @@
 // them through its dictionaries too). What a plain SQL backend over this store would run
 // (plus a stored name sort key, here the bench's bench_sort_names).
 
-import type { TaxonomyKind } from '../engine/domain.js';
-import type { Filter, Query } from '../engine/query.js';
+import type { Filter, Query, TaxonomyKind } from '../engine/index.js';
 import type { Queryable } from '../loader/store.js';
 import { benchSortKey, type BenchSortKey } from './scan-order.js';
 import { awardFilterSql, known, pageSql, scalarFilterSql, SqlBuilder, type SqlStatement } from './sql-build.js';

@@ -1,7 +1,7 @@
 // The part of the Query contract the SQL and scan methods implement. A bench query using
 // anything else fails loudly instead of being compared under a different meaning.
 
-import type { Filter, Query } from '../engine/query.js';
+import type { Filter, Query } from '../engine/index.js';
 import { benchSortKey } from './scan-order.js';
 
 export const BENCH_FILTER_KEYS = [

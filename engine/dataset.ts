@@ -40,7 +40,7 @@ import {
 } from './query.js';
 import { Records } from './records.js';
 import { SortOrders } from './sort.js';
-import { buildTextIndex, type TextDocument, type TextIndex } from './text.js';
+import { buildTextIndex, type TextDocument, type TextIndex } from './text/text-index.js';
 import { Variants } from './variants.js';
 
 /** Game columns that range filters read (see filter.ts). */

@@ -157,7 +157,10 @@ export class Entities {
         all.add(game);
         const role = credits.role[e];
         let games = perRole.get(role);
-        if (!games) perRole.set(role, (games = new Set()));
+        if (!games) {
+          games = new Set();
+          perRole.set(role, games);
+        }
         games.add(game);
       }
       const roles: Partial<Record<PersonRole, number>> = {};

@@ -55,12 +55,13 @@ function count(dim: FacetDimension, rows: Bitmap, ctx: FacetContext): Record<str
   };
   if (dim === 'type') {
     const types = ctx.games.types;
-    types.values.forEach((value, code) => put(value, types.postings[code].andCardinality(rows)));
+    for (const [code, value] of types.values.entries()) put(value, types.postings[code].andCardinality(rows));
   } else if (dim === 'players') {
     for (let n = 1; n <= ctx.indexes.facetPlayers; n++) put(String(n), ctx.indexes.players(n).andCardinality(rows));
   } else {
     const terms = ctx.catalog.taxonomy(KINDS[dim]).terms;
-    if (rows.size < ctx.cutover) fromRows(terms, rows, ctx).forEach((n, term) => put(ctx.catalog.terms[term].slug, n));
+    if (rows.size < ctx.cutover)
+      for (const [term, n] of fromRows(terms, rows, ctx)) put(ctx.catalog.terms[term].slug, n);
     else for (const term of terms) put(ctx.catalog.terms[term].slug, ctx.indexes.terms[term].andCardinality(rows));
   }
   return out;

@@ -11,7 +11,6 @@ import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { GameNumberColumn } from './input.js';
 import type { FacetDimension, Filter } from './query.js';
-import type { NumberTable } from './table.js';
 import type { Variants } from './variants.js';
 
 export interface Clause {

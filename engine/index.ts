@@ -1,6 +1,9 @@
-// The engine's public surface: build a Dataset from loader input, and the plain types the
-// server, loader and benches program against.
+// The engine's public surface, and the only import path into engine/ from outside it (the
+// boundary rules in .dependency-cruiser.cjs enforce it): build a Dataset from column input,
+// the plain types the server, loader, snapshots and benches program against, and the
+// contract's shared enums (domain.ts).
 
+export * from './domain.js';
 export { buildDataset, Dataset, type DatasetOptions } from './dataset.js';
 export type {
   AwardEntity,
@@ -34,4 +37,30 @@ export type {
   SortOrder,
 } from './query.js';
 export { FACET_DIMENSIONS, SORT_KEYS } from './query.js';
-export type { DatasetInput } from './input.js';
+export { MAX_FACET_PLAYERS } from './indexes.js';
+// What a Dataset is built from: the games as Arrow columns plus the linked records.
+export {
+  GAME_NUMBER_COLUMNS,
+  GAME_STRING_COLUMNS,
+  type AwardInput,
+  type DatasetInput,
+  type ExpansionCombinationInput,
+  type FamilyInput,
+  type GameNumberColumn,
+  type GameStringColumn,
+  type LinkInput,
+  type PersonInput,
+  type PropertyModificationInput,
+  type PublisherInput,
+  type TermInput,
+} from './input.js';
+export {
+  emptyNumberArrays,
+  makeGamesTable,
+  numberColumn,
+  stringColumn,
+  type GameNumberArrays,
+  type GameStringArrays,
+} from './columns.js';
+// The name folding every `name` sort and every search shares (D1).
+export { foldText, sortName } from './normalize.js';

@@ -62,7 +62,10 @@ export function postingsByListValue(lists: readonly (readonly number[] | null)[]
     if (!list) continue;
     for (const value of list) {
       let bucket = rows.get(value);
-      if (!bucket) rows.set(value, (bucket = []));
+      if (!bucket) {
+        bucket = [];
+        rows.set(value, bucket);
+      }
       if (bucket[bucket.length - 1] !== row) bucket.push(row);
     }
   }

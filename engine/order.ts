@@ -207,13 +207,16 @@ function stringKeys(rows: Uint32Array, values: OrderValues, desc: boolean): [Uin
   for (let i = 0; i < rows.length; i++) {
     const value = text[rows[i]];
     let c = distinct.get(value);
-    if (c === undefined) distinct.set(value, (c = distinct.size));
+    if (c === undefined) {
+      c = distinct.size;
+      distinct.set(value, c);
+    }
     code[rows[i]] = c;
   }
   const strings = [...distinct.keys()];
   const sorted = strings.map((_, c) => c).sort((a, b) => (strings[a] < strings[b] ? -1 : 1));
   const rank = new Uint32Array(strings.length);
-  sorted.forEach((c, r) => (rank[c] = desc ? strings.length - 1 - r : r));
+  for (let r = 0; r < sorted.length; r++) rank[sorted[r]] = desc ? strings.length - 1 - r : r;
   for (let i = 0; i < rows.length; i++) code[rows[i]] = rank[code[rows[i]]];
   return [code];
 }

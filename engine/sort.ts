@@ -69,12 +69,12 @@ export class SortOrders {
     const pv = raw === null || (typeof raw === 'number' && Number.isNaN(raw)) ? null : raw;
     const pid = position.id;
     const values = column === 'sort_name' ? this.games.sortNames : this.games.numbers[column];
-    const valueOf =
+    const valueAt =
       values instanceof Float64Array
         ? (row: number): number | null => (Number.isNaN(values[row]) ? null : values[row])
         : (row: number): string | null => values[row];
     return (row) => {
-      const rv = valueOf(row);
+      const rv = valueAt(row);
       if (pv === null || rv === null) {
         if (pv !== null) return -1;
         if (rv !== null) return 1;

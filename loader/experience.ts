@@ -2,7 +2,7 @@
 // the observed per-level rows and the multipliers the last materialization stored on the
 // game. Like the polls they are not part of the Dataset; only the experience view needs them.
 
-import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../engine/domain.js';
+import { EXPERIENCE_LEVELS, type ExperienceLevel } from '../engine/index.js';
 import type { Store } from './store.js';
 
 export interface ExperienceRow {

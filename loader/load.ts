@@ -3,32 +3,32 @@
 // default sort. Only active games are visible (SPEC-NOTES D5); links to anything else are
 // dropped here so the engine never sees a dangling row index.
 
-import { makeGamesTable, emptyNumberArrays, type GameStringArrays } from '../engine/columns.js';
 import {
-  FUNDING_SOURCES,
-  GAME_MODES,
-  GAME_TYPES,
-  LANGUAGE_DEPENDENCE_LEVELS,
-  type AwardResult,
-  type EffectiveProperty,
-  type ModificationOperation,
-  PERSON_ROLES,
-  type RelationshipType,
-  type TaxonomyKind,
-} from '../engine/domain.js';
-import {
-  GAME_NUMBER_COLUMNS,
   type AwardInput,
+  type AwardResult,
   type DatasetInput,
+  type EffectiveProperty,
+  emptyNumberArrays,
   type ExpansionCombinationInput,
   type FamilyInput,
+  FUNDING_SOURCES,
+  GAME_MODES,
+  GAME_NUMBER_COLUMNS,
+  GAME_TYPES,
+  type GameStringArrays,
   type GameStringColumn,
+  LANGUAGE_DEPENDENCE_LEVELS,
   type LinkInput,
+  makeGamesTable,
+  type ModificationOperation,
+  PERSON_ROLES,
   type PersonInput,
   type PropertyModificationInput,
   type PublisherInput,
+  type RelationshipType,
+  type TaxonomyKind,
   type TermInput,
-} from '../engine/input.js';
+} from '../engine/index.js';
 import type { SqlParams, Store } from './store.js';
 
 /**

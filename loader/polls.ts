@@ -1,7 +1,7 @@
 // The three community poll kinds of a set of games, read from the store (SPEC-NOTES D27).
 // They are not part of the Dataset: only detail views and `include=polls` need them.
 
-import type { LanguageDependence } from '../engine/domain.js';
+import type { LanguageDependence } from '../engine/index.js';
 import type { Store } from './store.js';
 
 export interface PlayerCountRatingRow {

@@ -2,7 +2,7 @@
 // StoreError that keeps the SQL and the cause. Nothing else in Ludex imports DuckDB.
 
 import {
-  DuckDBConnection,
+  type DuckDBConnection,
   DuckDBInstance,
   listValue,
   type DuckDBAppender,

@@ -4,13 +4,10 @@
 // security headers, request ids, logs and metrics.
 
 import { H3 } from 'h3';
-import type { Store } from '../loader/store.js';
-import type { ApiKeys } from './auth/api-keys.js';
-import type { CursorCodec } from './cursor.js';
+import { API_VERSION, type AppDeps } from './app-deps.js';
 import { route, sendJson } from './http.js';
 import { API_PREFIX, link } from './links.js';
-import { silentLogger, type Logger } from './logger.js';
-import type { Materializer } from './materializer.js';
+import { silentLogger } from './logger.js';
 import { INDEX_DOC } from './openapi/route-docs.js';
 import { AppMetrics } from './metrics.js';
 import { createEdge, type EdgeSettings } from './middleware/edge.js';
@@ -27,28 +24,8 @@ import { registerProbeRoutes } from './routes/probes.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerTrendRoutes } from './routes/trends.js';
 import { registerVoteRoutes } from './routes/votes.js';
-import type { ReplicaRole } from './replica-guard.js';
-import type { SnapshotCadence } from './config.js';
-import type { DatasetState } from './state.js';
 
-export interface AppDeps extends ReplicaRole {
-  state: DatasetState;
-  store: Store;
-  cursors: CursorCodec;
-  keys: ApiKeys;
-  materializer: Materializer;
-  /** Base of problem `type` URIs. */
-  publicBaseUrl: string;
-  logger?: Logger;
-  /** Rate limits, CORS and the request timeout; what is omitted takes EDGE_DEFAULTS. */
-  edge?: Partial<EdgeSettings>;
-  /** This app's metrics; omitted: a fresh registry without process metrics. */
-  metrics?: AppMetrics;
-  /** True once shutdown has begun (/readyz answers 503). */
-  draining?: () => boolean;
-  /** SNAPSHOT_CADENCE: the default granularity of game history (monthly when omitted). */
-  snapshotCadence?: SnapshotCadence;
-}
+export { API_VERSION, type AppDeps } from './app-deps.js';
 
 /**
  * Edge settings when the caller names none: CORS for any origin, the default timeout, and
@@ -69,8 +46,6 @@ export function edgeDefaults(): EdgeSettings {
     requestTimeoutMs: 30_000,
   };
 }
-
-export const API_VERSION = '1.0.0';
 
 export function createApp(appDeps: AppDeps): H3 {
   const logger = appDeps.logger ?? silentLogger;

@@ -12,6 +12,7 @@ import { importBggXml } from '../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../loader/import/report.js';
 import { readLines } from '../loader/lines.js';
 import { StoreError, StoreLockedError } from '../loader/store.js';
+import { aggregateRefresh } from '../snapshots/pipeline.js';
 import { keysCommand } from './commands/keys.js';
 import { materializeCommand } from './commands/materialize.js';
 import { CommandError, UsageError } from './commands/errors.js';
@@ -179,7 +180,7 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
       try {
         report = await importer(store, paths, {
           onProgress: (status) => progress.update(status),
-          aggregates: config.aggregates,
+          refresh: aggregateRefresh(config.aggregates),
           memoryLimit: config.importMemoryLimit,
         });
       } catch (error) {
@@ -196,7 +197,7 @@ async function importCommand(config: Config, args: readonly string[]): Promise<n
     }
     const report = await importCatalog(store, readLines(paths[0]), {
       onProgress: (lines) => progress.update(`imported ${lines.toLocaleString('en')} lines…`),
-      aggregates: config.aggregates,
+      refresh: aggregateRefresh(config.aggregates),
     });
     progress.done();
     console.error(`Imported ${report.lines.toLocaleString('en')} lines in ${elapsed(started)}.`);

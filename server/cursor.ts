@@ -4,7 +4,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Position } from '../engine/query.js';
+import type { Position } from '../engine/index.js';
 
 const CURSOR_VERSION = 1;
 const SIGNATURE_BYTES = 16;

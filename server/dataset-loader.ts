@@ -1,8 +1,6 @@
 // Store → prepared Dataset: what startup and every reload after materialization run.
 
-import type { DatasetApi } from '../engine/api.js';
-import { buildDataset } from '../engine/index.js';
-import type { DatasetInput } from '../engine/input.js';
+import { buildDataset, type DatasetApi, type DatasetInput } from '../engine/index.js';
 import { loadDatasetInput } from '../loader/load.js';
 import type { Store } from '../loader/store.js';
 

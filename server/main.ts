@@ -2,7 +2,7 @@
 
 import { createServer, type Server } from 'node:http';
 import { toNodeHandler } from 'h3';
-import { abandonStaleRuns } from '../loader/materialize/run.js';
+import { abandonStaleRuns } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
@@ -18,6 +18,7 @@ import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
 import { loadDatasetWithInput } from './dataset-loader.js';
+import { datasetReload } from './dataset-reload.js';
 import type { Logger } from './logger.js';
 import { Materializer } from './materializer.js';
 import { ReplicaFollower, StoreSlot, openPublishedVersion } from './replica.js';
@@ -73,14 +74,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // The secret first: the publication copies the store, and replicas sign with it too.
     const cursors = new CursorCodec(await cursorSecret(store));
     void publisher?.publish(initial.input);
-    const reload = async () => {
-      const started = performance.now();
-      const next = await loadDatasetWithInput(store);
-      state.swap(next.dataset);
-      logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
-      // Replicas follow in the background; the run's answer does not wait for the copy.
-      void publisher?.publish(next.input);
-    };
+    const reload = datasetReload({ store, state, logger, publisher });
     const materializer = new Materializer(store, config.aggregates, reload, logger);
     const metrics = new AppMetrics(state, { processMetrics: true });
     counters = config.redisUrl

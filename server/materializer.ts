@@ -3,7 +3,7 @@
 // old aggregates or the new ones, never a mixture. Also owns the cron schedule.
 
 import { schedule, type ScheduledTask } from 'node-cron';
-import { materialize, type MaterializeReport, type MaterializeTrigger } from '../loader/materialize/run.js';
+import { materialize, type MaterializeReport, type MaterializeTrigger } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
 import type { AggregateSettings } from './config.js';
 import type { Logger } from './logger.js';

@@ -3,7 +3,7 @@
 // registered templates (`/v1/games/:id`), never raw paths.
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DatasetApi } from '../engine/api.js';
+import type { DatasetApi } from '../engine/index.js';
 import type { MaterializeOutcome } from './materializer.js';
 import type { DatasetState } from './state.js';
 

@@ -3,8 +3,8 @@
 // lists (awards, people, a game's expansions) ordered by (value, id).
 
 import type { H3Event } from 'h3';
-import type { Position } from '../engine/query.js';
-import { CursorError, type CursorCodec } from './cursor.js';
+import type { Position } from '../engine/index.js';
+import { CursorError, type CursorCodec, type CursorPayload } from './cursor.js';
 import { selfHref } from './http.js';
 import { link, listHref } from './links.js';
 import type { ListLinks, ListMeta } from './present/list.js';
@@ -42,7 +42,7 @@ export function continueFrom(
   const token = params.cursor ?? params.before;
   if (token === undefined) return { query: given };
   const name = params.cursor !== undefined ? 'cursor' : 'before';
-  let decoded;
+  let decoded: CursorPayload;
   try {
     decoded = cursors.decode(token, endpoint);
   } catch (error) {

@@ -3,7 +3,7 @@
 // the previous one in place; it never fails the load or the materialization run.
 
 import { join } from 'node:path';
-import type { DatasetInput } from '../engine/input.js';
+import type { DatasetInput } from '../engine/index.js';
 import { publishReplica, REPLICA_DIR_NAME } from '../loader/replica/publication.js';
 import type { Store } from '../loader/store.js';
 import type { Logger } from './logger.js';

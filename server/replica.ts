@@ -5,7 +5,7 @@
 
 import { unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
-import type { DatasetApi } from '../engine/api.js';
+import type { DatasetApi } from '../engine/index.js';
 import {
   MANIFEST_NAME,
   readManifest,

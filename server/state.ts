@@ -1,7 +1,7 @@
 // The Dataset currently being served. A request reads `current` once and keeps that
 // Dataset for its whole life; a rebuild swaps the reference, never mutates in place.
 
-import type { DatasetApi } from '../engine/api.js';
+import type { DatasetApi } from '../engine/index.js';
 
 export class DatasetState {
   private dataset: DatasetApi;

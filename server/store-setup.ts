@@ -9,6 +9,7 @@ import { readLines } from '../loader/lines.js';
 import { migrate } from '../loader/schema/migrate.js';
 import { getSetting, setSetting } from '../loader/settings.js';
 import { Store } from '../loader/store.js';
+import { aggregateRefresh } from '../snapshots/pipeline.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 
@@ -46,7 +47,9 @@ export async function ensureDemoCatalog(opened: OpenedStore, config: Config, log
   if (created && config.demo) await setSetting(store, DEMO_SETTING, 'pending');
   if ((await getSetting(store, DEMO_SETTING)) !== 'pending') return;
   logger.info({ path: DEMO_CATALOG_PATH }, 'importing the bundled demo catalog into the new store');
-  const report = await importCatalog(store, readLines(DEMO_CATALOG_PATH), { aggregates: config.aggregates });
+  const report = await importCatalog(store, readLines(DEMO_CATALOG_PATH), {
+    refresh: aggregateRefresh(config.aggregates),
+  });
   await setSetting(store, DEMO_SETTING, 'imported');
   logger.info({ lines: report.lines }, 'demo catalog imported');
 }

@@ -4,28 +4,26 @@
 // types, domain constants and the name sort key.
 
 import {
-  DEFAULT_EXPERIENCE_MULTIPLIERS,
   type AwardResult,
+  DEFAULT_EXPERIENCE_MULTIPLIERS,
   type EffectiveProperty,
+  type EffectiveValues,
   type ExperienceLevel,
+  type FacetDimension,
+  type Facets,
+  type Filter,
   type FundingSource,
   type GameMode,
   type GameType,
   type LanguageDependence,
+  type MatchedVia,
   type ModificationOperation,
-} from '../engine/domain.js';
-import { sortName } from '../engine/normalize.js';
-import type {
-  EffectiveValues,
-  FacetDimension,
-  Facets,
-  Filter,
-  MatchedVia,
-  Page,
-  Position,
-  Query,
-  SortKey,
-} from '../engine/query.js';
+  type Page,
+  type Position,
+  type Query,
+  type SortKey,
+  sortName,
+} from '../engine/index.js';
 
 export interface OracleGame {
   id: string;
@@ -103,7 +101,6 @@ export interface OracleCatalog {
 // ---------------------------------------------------------------- effective resolution
 
 const NUMERIC_PROPS = ['min_players', 'max_players', 'min_playtime', 'max_playtime', 'weight', 'min_age'] as const;
-type NumericProp = (typeof NUMERIC_PROPS)[number];
 
 export function oracleBaseValues(game: OracleGame): EffectiveValues {
   return {
@@ -191,7 +188,7 @@ function tier2(base: EffectiveValues, mods: OracleModification[]): EffectiveValu
   if (out.min_players !== null && out.min_players < 1) out.min_players = 1;
   if (out.min_players !== null && out.max_players !== null && out.max_players < out.min_players)
     out.max_players = out.min_players;
-  if (out.weight !== null) out.weight = out.weight < 1 ? 1 : out.weight > 5 ? 5 : out.weight;
+  if (out.weight !== null) out.weight = out.weight < 1 ? 1 : Math.min(out.weight, 5);
   for (const p of ['min_playtime', 'max_playtime', 'min_age'] as const) {
     const v = out[p];
     if (v !== null && v < 0) out[p] = 0;

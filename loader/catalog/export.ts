@@ -3,7 +3,7 @@
 // The order inside a kind is deterministic, and import of an export into an empty store
 // exports byte-identically again (the round-trip tests hold us to it).
 
-import { TAXONOMY_KINDS } from '../../engine/domain.js';
+import { TAXONOMY_KINDS } from '../../engine/index.js';
 import type { Queryable, Store } from '../store.js';
 import { chunk } from './bulk.js';
 import { NAMED_TABLES, readNamedLines, readTermLines, type NamedKind } from './read-entities.js';

@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { v7 } from 'uuid';
-import type { TaxonomyKind } from '../../engine/domain.js';
+import type { TaxonomyKind } from '../../engine/index.js';
 
 /** The fixed timestamp of deterministic term ids: 2024-01-01T00:00:00Z in milliseconds. */
 export const TERM_ID_EPOCH_MS = Date.UTC(2024, 0, 1);

@@ -1,12 +1,11 @@
 // importCatalog: reads catalog JSON Lines into the store in ONE transaction. Each line is
 // parsed, validated (records.ts), resolved against everything before it (registry.ts) and
-// queued; queues are written in batches (write.ts), and derive.ts refreshes the aggregates
-// at the end. Any bad record throws CatalogImportError and the transaction rolls back, so
+// queued; queues are written in batches (write.ts), and the caller's `refresh` recomputes
+// the aggregates at the end (snapshots/pipeline.ts provides it; the loader never imports the
+// batch side). Any bad record throws CatalogImportError and the transaction rolls back, so
 // the store is exactly as before.
 
-import type { AggregateSettings } from '../materialize/pipeline.js';
 import type { Queryable, Store } from '../store.js';
-import { deriveAggregates } from './derive.js';
 import { CatalogImportError, RecordError } from './errors.js';
 import type { EntityItem, RawItem, RelationshipItem, ResolveContext, RewriteItem, SnapshotItem } from './items.js';
 import type { EntityKind } from './read-entities.js';
@@ -30,13 +29,13 @@ export interface ImportOptions {
   onProgress?: (lines: number) => void;
   /** The import's clock: created_at of new games and of raw records without one. */
   now?: Date;
-  /** Settings of the aggregate pipeline the import ends with (server: `config.aggregates`). */
-  aggregates?: AggregateSettings;
   /**
-   * false: leave the aggregates as they are; the caller refreshes them once after a series
-   * of imports (foreign importers, whose many batches would each recompute every game).
+   * Recomputes the derived Game aggregates at the end of the import, inside its transaction
+   * (the callers pass snapshots' `aggregateRefresh(config.aggregates)`). null: leave them as
+   * they are; the caller refreshes once after a series of imports (foreign importers, whose
+   * many batches would each recompute every game).
    */
-  refreshAggregates?: boolean;
+  refresh: AggregateRefresh | null;
   /**
    * What the store holds, loaded by the caller once for a series of imports into the same
    * store (a foreign importer's batches), so that each batch does not read every game again.
@@ -45,6 +44,14 @@ export interface ImportOptions {
    */
   registry?: Registry;
 }
+
+/**
+ * Recomputes every game's derived aggregates inside the caller's transaction, writing only
+ * rows whose values change; `now` is the updated_at of changed games. The batch side
+ * provides it (snapshots/pipeline.ts `aggregateRefresh`), handed in by whoever composes
+ * the import (the CLI, the server's store set-up, tests), so loader/ never imports it.
+ */
+export type AggregateRefresh = (db: Queryable, now: Date) => Promise<unknown>;
 
 /** Records per write batch: big batches amortize the per-statement cost of bulk reads and writes. */
 export const DEFAULT_BATCH_SIZE = 10_000;
@@ -84,13 +91,13 @@ class Queue<T> {
 export async function importCatalog(
   store: Store,
   lines: AsyncIterable<string> | Iterable<string>,
-  options: ImportOptions = {},
+  options: ImportOptions,
 ): Promise<ImportReport> {
-  const { onProgress, now = new Date(), aggregates = {}, refreshAggregates = true } = options;
+  const { onProgress, now = new Date(), refresh } = options;
   return store.transaction(async (tx) => {
     const report = emptyImportReport();
     const registry = options.registry ?? (await Registry.load(tx));
-    const importer = new Importer(tx, registry, now.toISOString(), report, refreshAggregates ? aggregates : null);
+    const importer = new Importer(tx, registry, now, report, refresh);
     let lineNumber = 0;
     for await (const raw of lines) {
       lineNumber++;
@@ -144,12 +151,12 @@ class Importer {
   constructor(
     private readonly db: Queryable,
     registry: Registry,
-    private readonly now: string,
+    private readonly now: Date,
     report: ImportReport,
     /** null: the caller refreshes the aggregates itself. */
-    private readonly aggregates: AggregateSettings | null,
+    private readonly refresh: AggregateRefresh | null,
   ) {
-    this.ctx = { registry, now, counts: report.kinds };
+    this.ctx = { registry, now: now.toISOString(), counts: report.kinds };
     const counts = report.kinds;
     for (const kind of ['mechanic', 'category', 'theme', 'person', 'publisher', 'family', 'award', 'game'] as const) {
       const size = kind === 'game' ? GAME_BATCH_SIZE : DEFAULT_BATCH_SIZE;
@@ -240,6 +247,6 @@ class Importer {
        WHERE g.id = property_modifications.expansion_id AND g.parent_game_id IS NOT NULL
          AND property_modifications.base_game_id <> g.parent_game_id`,
     );
-    if (this.aggregates) await deriveAggregates(this.db, { ...this.aggregates, now: this.now });
+    if (this.refresh) await this.refresh(this.db, this.now);
   }
 }

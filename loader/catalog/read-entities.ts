@@ -2,7 +2,7 @@
 // export and for import's "unchanged?" comparison. Each reader takes a list of ids and
 // returns canonical lines keyed by id.
 
-import type { TaxonomyKind } from '../../engine/domain.js';
+import type { TaxonomyKind } from '../../engine/index.js';
 import type { Queryable } from '../store.js';
 import { canonicalLine } from './canonical.js';
 import type { CatalogKind } from './records.js';

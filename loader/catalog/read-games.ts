@@ -6,7 +6,7 @@
 // string: converting values one by one into JS costs microseconds each, which dominated
 // export and re-import of big catalogs. JSON keeps doubles exact (shortest round-trip form).
 
-import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
+import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/index.js';
 import type { Queryable } from '../store.js';
 import { canonicalLine } from './canonical.js';
 import { LEGACY_SOURCE } from './tables.js';

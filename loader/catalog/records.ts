@@ -17,7 +17,7 @@ import {
   RELATIONSHIP_TYPES,
   SLUG_PATTERN,
   UUID_PATTERN,
-} from '../../engine/domain.js';
+} from '../../engine/index.js';
 
 const slug = z.string().max(100).regex(SLUG_PATTERN, 'must be a lowercase slug such as "spirit-island"');
 const id = z

@@ -3,7 +3,7 @@
 // `expands` edges, modifications and combinations). Loaded once at the start of an import
 // and updated record by record, so each line sees every earlier line and the store.
 
-import { TAXONOMY_KINDS, type GameType, type TaxonomyKind } from '../../engine/domain.js';
+import { type GameType, TAXONOMY_KINDS, type TaxonomyKind } from '../../engine/index.js';
 import type { Queryable } from '../store.js';
 import { readCombinations, readModifications, type StoredCombination, type StoredModification } from './read-links.js';
 import { NAMED_TABLES, type NamedKind } from './read-entities.js';

@@ -1,7 +1,7 @@
 // Taxonomy terms, people, publishers, families and awards: reference checks, ids, and the
 // rows each record becomes. Upsert key: (kind, slug) for terms, slug for the others.
 
-import type { TaxonomyKind } from '../../engine/domain.js';
+import type { TaxonomyKind } from '../../engine/index.js';
 import { canonicalLine } from './canonical.js';
 import { RecordError } from './errors.js';
 import { newId, termId } from './ids.js';

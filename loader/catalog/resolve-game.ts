@@ -2,7 +2,7 @@
 // legacy_id), ids, and the rows a game becomes — its games row, its link lists with their
 // catalog order in `position`, its legacy identifier and its baseline statistics.
 
-import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS, type TaxonomyKind } from '../../engine/domain.js';
+import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS, type TaxonomyKind } from '../../engine/index.js';
 import type { JsonRow } from './bulk.js';
 import { canonicalLine } from './canonical.js';
 import { RecordError } from './errors.js';

@@ -21,7 +21,7 @@ export const PUBLISHERS = table('publishers', 'id slug name description country 
 export const FAMILIES = table('families', 'id slug name description');
 export const AWARDS = table('awards', 'id slug name description organization website');
 
-/** The catalog's own Game columns (the aggregates belong to derive.ts). */
+/** The catalog's own Game columns (the aggregates belong to snapshots/pipeline.ts). */
 export const GAME_CATALOG_COLUMNS = [
   'name',
   'type',

@@ -3,7 +3,7 @@
 // changes set-wise. Deletes of replaced rows run before inserts, so an upsert that moves a
 // value from one record to another within a batch never collides with itself.
 
-import { TAXONOMY_KINDS } from '../../engine/domain.js';
+import { TAXONOMY_KINDS } from '../../engine/index.js';
 import type { Queryable } from '../store.js';
 import {
   deleteWhereIn,

@@ -1,7 +1,7 @@
 // Awards and the results of demo games. Only results we are sure of are listed; each award
 // year is the announcement year of the jury.
 
-import type { AwardResult } from '../../engine/domain.js';
+import type { AwardResult } from '../../engine/index.js';
 
 export interface AwardFact {
   slug: string;

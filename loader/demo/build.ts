@@ -6,7 +6,7 @@ import { CATALOG_PATH, produceCatalogRecords } from './catalog.js';
 
 function main(): void {
   const records = produceCatalogRecords();
-  writeFileSync(CATALOG_PATH, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(CATALOG_PATH, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
   for (const [kind, n] of counts) console.log(`${kind.padEnd(22)} ${n}`);

@@ -6,7 +6,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOG_KIND_ORDER, catalogRecord, type CatalogRecord } from '../catalog/records.js';
-import { TAXONOMY_KINDS } from '../../engine/domain.js';
+import { TAXONOMY_KINDS } from '../../engine/index.js';
 import { ALTERNATE_NAMES } from './names.js';
 import { AWARDS, AWARD_RESULTS } from './awards.js';
 import { COMBINATIONS, EXPANSIONS, MODIFICATIONS } from './expansions.js';
@@ -89,7 +89,7 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
     const [source, target] = flip ? [rel.target, rel.source] : [rel.source, rel.target];
     records.push({ kind: 'relationship', source, target, relationship_type: rel.type });
   }
-  MODIFICATIONS.forEach((m, i) => records.push(modificationRecord(m, i)));
+  for (const [i, m] of MODIFICATIONS.entries()) records.push(modificationRecord(m, i));
   records.push(...COMBINATIONS.map(combinationRecord));
 
   const mostRated = [...games].sort((a, b) => b.hint.votes - a.hint.votes || a.slug.localeCompare(b.slug));

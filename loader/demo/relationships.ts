@@ -3,7 +3,7 @@
 // requires dependent → dependency, recommends game → companion; integrates_with is stored
 // once and the importer adds the reverse edge.
 
-import type { RelationshipType } from '../../engine/domain.js';
+import type { RelationshipType } from '../../engine/index.js';
 
 export interface RelationshipFact {
   source: string;

@@ -3,7 +3,7 @@
 // popularity) so that they look plausible and stay identical from build to build.
 
 import type { CatalogStats } from '../catalog/records.js';
-import { LANGUAGE_DEPENDENCE_LEVELS, type ExperienceLevel, type LanguageDependence } from '../../engine/domain.js';
+import { type ExperienceLevel, LANGUAGE_DEPENDENCE_LEVELS, type LanguageDependence } from '../../engine/index.js';
 import { rng, round, type Rng } from './prng.js';
 import type { GameFact } from './types.js';
 
@@ -203,7 +203,7 @@ const LEVEL_FACTORS: readonly { level: ExperienceLevel; lo: number; hi: number; 
  * Experience rows for about two thirds of the games: popular ones get enough reports at
  * every level for game-specific multipliers, less popular ones fall below the threshold.
  */
-function experiencePlaytime(r: Rng, game: GameFact, min: number, max: number, popularity: number): ExperienceRow[] {
+function experiencePlaytime(r: Rng, _game: GameFact, min: number, max: number, popularity: number): ExperienceRow[] {
   if (r.next() > 0.68 && popularity < 40_000) return [];
   const experienced = roundTo((min + max) / 2, 5);
   const reports = popularity >= 20_000 ? Math.round(popularity * r.range(0.01, 0.03)) : r.int(12, 90);

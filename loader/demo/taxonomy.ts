@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { TaxonomyKind } from '../../engine/domain.js';
+import type { TaxonomyKind } from '../../engine/index.js';
 import { slugify } from './slug.js';
 import { entityId } from './ids.js';
 

@@ -9,7 +9,7 @@ import type {
   GameType,
   LanguageDependence,
   ModificationOperation,
-} from '../../engine/domain.js';
+} from '../../engine/index.js';
 
 export interface StatsHint {
   /** Illustrative complexity, 1–5. */

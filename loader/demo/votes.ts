@@ -3,7 +3,7 @@
 // 2025–2026, so importing the catalog again appends nothing.
 
 import type { CatalogRecord } from '../catalog/records.js';
-import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
+import { EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/index.js';
 import { voteId } from './ids.js';
 import { rng, round, type Rng } from './prng.js';
 import { AGE_STEPS } from './stats.js';

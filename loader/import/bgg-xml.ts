@@ -6,7 +6,7 @@
 // exist), go into one last transaction. docs/import-bgg-xml.md describes the mapping.
 
 import { readFile } from 'node:fs/promises';
-import type { GameType } from '../../engine/domain.js';
+import type { GameType } from '../../engine/index.js';
 import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
 import type { CatalogRecord } from '../catalog/records.js';
 import type { Store } from '../store.js';
@@ -28,7 +28,7 @@ interface Pending {
 /** Label of the last transaction in `rejectedFiles` when it fails. */
 export const LINKS_BATCH = '(expansions waiting for a base game in a later file, and relationships)';
 
-export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
+export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths, options) => {
   const now = options.now ?? new Date();
   const { files, unreadable } = await listXmlFiles(paths);
   const report: ForeignImportReport = {
@@ -75,16 +75,7 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
       fileCandidates.push(...relationshipCandidates(item));
       noteMissingParent(item, type, converted.game.parent, skips);
     }
-    if (
-      await runBatch(
-        store,
-        records,
-        { now, aggregates: options.aggregates, refreshAggregates: false },
-        report,
-        file,
-        known,
-      )
-    ) {
+    if (await runBatch(store, records, { now, refresh: null }, report, file, known)) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
     }
@@ -94,14 +85,7 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
   }
 
   const last = linkRecords(deferred, candidates, known, skips);
-  await runBatch(
-    store,
-    last,
-    { now, aggregates: options.aggregates, refreshAggregates: false },
-    report,
-    LINKS_BATCH,
-    known,
-  );
+  await runBatch(store, last, { now, refresh: null }, report, LINKS_BATCH, known);
   report.skipped = skips.list();
   return report;
 });

@@ -1,9 +1,8 @@
 // What a foreign-format import (BGG XML, BGG CSV…) reports, and the signature every such
 // importer has, so the CLI can run any of them the same way.
 
-import { deriveAggregates } from '../catalog/derive.js';
+import type { AggregateRefresh } from '../catalog/import.js';
 import { collectGarbage } from './heap.js';
-import type { AggregateSettings } from '../materialize/pipeline.js';
 import type { Store } from '../store.js';
 
 export interface SkippedItems {
@@ -32,8 +31,8 @@ export interface ForeignImportOptions {
   /** Called now and then on long runs with a short status ("12,000 rows…"). */
   onProgress?: (status: string) => void;
   now?: Date;
-  /** Settings of the aggregate pipeline each import batch ends with (server: `config.aggregates`). */
-  aggregates?: AggregateSettings;
+  /** The aggregate refresh the import ends with, once (snapshots' `aggregateRefresh(config.aggregates)`). */
+  refresh: AggregateRefresh;
   /**
    * DuckDB's memory limit while the import runs (IMPORT_MEMORY_LIMIT): 'auto' (the default,
    * importMemoryLimit by store size), 'off' (the store's own limit), or a size such as "1GB".
@@ -44,17 +43,17 @@ export interface ForeignImportOptions {
 export type ForeignImporter = (
   store: Store,
   paths: readonly string[],
-  options?: ForeignImportOptions,
+  options: ForeignImportOptions,
 ) => Promise<ForeignImportReport>;
 
 /**
- * Wraps an importer whose batches skip the aggregate refresh (`refreshAggregates: false`):
+ * Wraps an importer whose batches skip the aggregate refresh (`refresh: null`):
  * the refresh runs once at the end, in its own transaction — also when a later batch
  * failed, so what did commit gets its aggregates. One refresh instead of one per batch is
  * what keeps a 170k-row import fast and its memory flat.
  */
 export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
-  return async (store, paths, options = {}) => {
+  return async (store, paths, options) => {
     const now = options.now ?? new Date();
     const run = async () => {
       try {
@@ -63,7 +62,7 @@ export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
         options.onProgress?.('refreshing the aggregates of every game…');
         // The batches' garbage would otherwise stay resident through the refresh, DuckDB's peak.
         collectGarbage();
-        await store.transaction((tx) => deriveAggregates(tx, { ...options.aggregates, now: now.toISOString() }));
+        await store.transaction((tx) => options.refresh(tx, now));
       }
     };
     const setting = options.memoryLimit ?? 'auto';

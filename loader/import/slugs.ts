@@ -1,7 +1,7 @@
 // Slugs for records made from foreign data (BGG names → "spirit-island"). Shared by the
 // foreign importers so the same name always yields the same slug, whichever format it came in.
 
-import { SLUG_PATTERN } from '../../engine/domain.js';
+import { SLUG_PATTERN } from '../../engine/index.js';
 
 /** The catalog's slug length limit. */
 export const MAX_SLUG_LENGTH = 100;

@@ -16,7 +16,7 @@ import {
   Int32,
   Uint32,
 } from 'apache-arrow';
-import type { DatasetInput } from '../../engine/input.js';
+import type { DatasetInput } from '../../engine/index.js';
 
 type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
 type Section = Record<string, Column>;

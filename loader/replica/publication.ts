@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DatasetInput } from '../../engine/input.js';
+import type { DatasetInput } from '../../engine/index.js';
 import type { Store } from '../store.js';
 import { DATASET_PARTS, decodeDatasetInput, encodeDatasetInput, type DatasetPart } from './dataset-ipc.js';
 

@@ -1,7 +1,7 @@
 // `materialize`: one run against the store while the server is stopped (a running server
 // holds the store; its admin route and schedule do the same work).
 
-import { materialize } from '../../loader/materialize/run.js';
+import { materialize } from '../../snapshots/materialize.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
 import { openStore } from '../store-setup.js';

@@ -3,8 +3,7 @@
 // _links), then taxonomy slugs and the effective-mode match. Lists are pipe-joined; null is
 // an empty field. Changing the columns is a schema_version change (docs/export.md).
 
-import type { DatasetApi, GameRecord, GameRelated } from '../../engine/api.js';
-import type { MatchedVia } from '../../engine/query.js';
+import type { DatasetApi, GameRecord, GameRelated, MatchedVia } from '../../engine/index.js';
 
 type Cell = string | number | null;
 
@@ -18,6 +17,11 @@ interface RowContext {
 }
 
 const pipe = (items: readonly (string | number)[]): string => items.join('|');
+
+function relatedOf(c: RowContext): GameRelated {
+  if (c.related === undefined) c.related = c.dataset.related(c.row);
+  return c.related;
+}
 /** GameRecord members that are already a single cell (no lists or maps). */
 type ScalarKey = { [K in keyof GameRecord]: GameRecord[K] extends Cell ? K : never }[keyof GameRecord];
 const field =
@@ -33,7 +37,7 @@ const list =
 const slugs =
   (kind: 'mechanics' | 'categories' | 'themes') =>
   (c: RowContext): Cell =>
-    pipe((c.related ??= c.dataset.related(c.row))[kind].map((t) => t.slug));
+    pipe(relatedOf(c)[kind].map((t) => t.slug));
 
 /** Column name → cell. Order is the CSV column order. */
 export const CSV_COLUMNS: readonly (readonly [string, (c: RowContext) => Cell])[] = [

@@ -1,7 +1,7 @@
 // What an export says about itself: the manifest line of JSONL and the X-Export-* headers
 // of both formats carry the same facts.
 
-import type { Filter } from '../../engine/query.js';
+import type { Filter } from '../../engine/index.js';
 import type { ExportFormat } from '../schemas/responses/export.js';
 
 /** SemVer of the export layout (Game members, CSV columns): bump major when a parser would break. */

@@ -2,8 +2,7 @@
 // the same code (same 400/422 problems). Sorting, paging and embedding are not offered: the
 // export is every matching game, by name then id.
 
-import type { DatasetApi } from '../../engine/api.js';
-import type { Filter } from '../../engine/query.js';
+import type { DatasetApi, Filter } from '../../engine/index.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { fieldError, normalizeFilter, parseFilter } from '../schemas/filter-parse.js';
 import { sortParams } from '../schemas/param-names.js';

@@ -4,8 +4,7 @@
 // Game JSON is built per row without the presenter's per-Dataset cache, which would otherwise
 // grow to the whole catalog during a full export.
 
-import type { DatasetApi } from '../../engine/api.js';
-import type { Filter, Page } from '../../engine/query.js';
+import type { DatasetApi, Filter, Page } from '../../engine/index.js';
 import { gameObject } from '../present/game-json.js';
 import type { ExportFormat } from '../schemas/responses/export.js';
 import { csvHeader, csvRow } from './csv.js';

@@ -182,14 +182,14 @@ function checkSchema(schema: Json, where: string, problems: string[]): void {
     const members = schema[key];
     if (members === undefined) continue;
     if (!Array.isArray(members) || members.length === 0) problems.push(`${where}.${key}: must be a non-empty list`);
-    else members.forEach((member, i) => checkSchema(member, `${where}.${key}[${i}]`, problems));
+    else for (const [i, member] of members.entries()) checkSchema(member, `${where}.${key}[${i}]`, problems);
   }
 }
 
 /** Every `$ref` in the document must be a local JSON pointer that resolves. */
 function checkRefs(value: Json, root: JsonObject, where: string, problems: string[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => checkRefs(item, root, `${where}/${i}`, problems));
+    for (const [i, item] of value.entries()) checkRefs(item, root, `${where}/${i}`, problems);
     return;
   }
   if (!isJsonObject(value)) return;

@@ -50,7 +50,8 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
       : undocumented(registered, problem);
     operation.operationId = uniqueId(operationIdOf(registered), operationIds);
     for (const tag of operation.tags) tags.add(tag);
-    const item = (paths[template] ??= {});
+    const item = paths[template] ?? {};
+    paths[template] = item;
     item[registered.method.toLowerCase() as keyof PathItem] = operation;
   }
   return {

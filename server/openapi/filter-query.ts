@@ -3,7 +3,7 @@
 // table so the two cannot drift. Lists are comma-separated (documented as form, explode=false).
 
 import { z } from 'zod';
-import { AWARD_RESULTS } from '../../engine/domain.js';
+import { AWARD_RESULTS } from '../../engine/index.js';
 import { docSchema } from '../schemas/field-values.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from '../schemas/filter-fields.js';
 

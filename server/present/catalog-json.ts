@@ -7,9 +7,9 @@ import type {
   FamilyEntity,
   PersonEntity,
   PublisherEntity,
+  TaxonomyKind,
   TermEntity,
-} from '../../engine/api.js';
-import type { TaxonomyKind } from '../../engine/domain.js';
+} from '../../engine/index.js';
 import { API_PREFIX, link, listHref, type Link } from '../links.js';
 
 /** Per taxonomy kind: its collection path segment and the games filter that selects by it. */

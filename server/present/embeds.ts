@@ -2,7 +2,7 @@
 // `effective_properties` embeds the base-only resolution (D13 object, tier 3): without an
 // expansion set there is nothing else to resolve, and the sub-resource link resolves others.
 
-import type { DatasetApi, EntityRef } from '../../engine/api.js';
+import type { DatasetApi, EntityRef } from '../../engine/index.js';
 import { readExperience, type ExperienceRecord } from '../../loader/experience.js';
 import { readPolls, type PollsRecord } from '../../loader/polls.js';
 import type { Store } from '../../loader/store.js';

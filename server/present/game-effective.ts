@@ -2,8 +2,7 @@
 // the contract — (a) base_game / expansions / effective_properties and (b) base /
 // applied_expansions / effective — plus resolution_tier and each expansion's own effects.
 
-import type { DatasetApi, EffectiveResolution } from '../../engine/api.js';
-import type { EffectiveValues } from '../../engine/query.js';
+import type { DatasetApi, EffectiveResolution, EffectiveValues } from '../../engine/index.js';
 import { gamePath, link, type Link } from '../links.js';
 
 export interface IndividualEffectJson {

@@ -2,8 +2,12 @@
 // rows — observed ones as stored, missing ones estimated from an anchor time times the
 // level's multiplier — and the multipliers a filter would use, with where they came from.
 
-import type { GameRecord } from '../../engine/api.js';
-import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, type ExperienceLevel } from '../../engine/domain.js';
+import {
+  DEFAULT_EXPERIENCE_MULTIPLIERS,
+  EXPERIENCE_LEVELS,
+  type ExperienceLevel,
+  type GameRecord,
+} from '../../engine/index.js';
 import type { ExperienceRecord } from '../../loader/experience.js';
 import { gamePath, link, type Link } from '../links.js';
 

@@ -2,7 +2,7 @@
 // page, not the filter, is where HTTP time goes (ARCHITECTURE, measured). Members that vary
 // per request (matched_via, embeds) are spliced in before the closing brace.
 
-import type { DatasetApi, GameRecord } from '../../engine/api.js';
+import type { DatasetApi, GameRecord } from '../../engine/index.js';
 import { gameLinks } from '../links.js';
 
 const cache = new WeakMap<DatasetApi, (string | undefined)[]>();

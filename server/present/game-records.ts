@@ -1,8 +1,14 @@
 // One presenter per related record of a game, shared by the sub-resource routes and the
 // `include=` embeds so a credit or an award looks the same wherever it appears.
 
-import type { CreditRef, DatasetApi, GameAwardRef, GameRecord, RelationshipRef } from '../../engine/api.js';
-import type { RelationshipType } from '../../engine/domain.js';
+import type {
+  CreditRef,
+  DatasetApi,
+  GameAwardRef,
+  GameRecord,
+  RelationshipRef,
+  RelationshipType,
+} from '../../engine/index.js';
 import { API_PREFIX, gamePath, link, type Link } from '../links.js';
 
 export interface CreditJson {

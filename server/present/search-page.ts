@@ -1,7 +1,7 @@
 // The games of a search page as JSON strings: the cached game JSON, the per-result members
 // (matched_via, score) and whatever `include` asks for — the same shape as GET /v1/games.
 
-import type { DatasetApi } from '../../engine/api.js';
+import type { DatasetApi } from '../../engine/index.js';
 import type { Store } from '../../loader/store.js';
 import type { GameInclude } from '../schemas/includes.js';
 import { embedsFor, loadEmbedSources } from './embeds.js';

@@ -2,7 +2,7 @@
 // any GameAward of each (nominated, shortlisted, recommended or won).
 
 import type { H3 } from 'h3';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { route } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { awardObject } from '../present/catalog-json.js';

@@ -3,8 +3,8 @@
 // GET /v1/games?family=<slug> — with `meta` and `next` / `prev` links to page on.
 
 import type { H3, H3Event } from 'h3';
-import type { Filter } from '../../engine/query.js';
-import type { AppDeps } from '../app.js';
+import type { Filter } from '../../engine/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { entityPath, familyObject, gamesLink } from '../present/catalog-json.js';

@@ -3,9 +3,8 @@
 // the Dataset's cached entity lists.
 
 import type { H3Event } from 'h3';
-import type { DatasetApi, EntityBase } from '../../engine/api.js';
-import type { Position } from '../../engine/query.js';
-import type { AppDeps } from '../app.js';
+import type { DatasetApi, EntityBase, Position } from '../../engine/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { pathParam, sendJson, type RouteDoc } from '../http.js';
 import { comparePositions, comparePositionsDescending, navigation, pageSorted } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
@@ -65,7 +64,10 @@ const byCount = new WeakMap<readonly EntityBase[], Map<string, readonly EntityBa
 function orderedBy<T extends EntityBase>(list: readonly T[], request: EntityListRequest): readonly T[] {
   if (request.sort === 'name' && request.order === 'asc') return list;
   let orders = byCount.get(list);
-  if (!orders) byCount.set(list, (orders = new Map()));
+  if (!orders) {
+    orders = new Map();
+    byCount.set(list, orders);
+  }
   const key = `${request.sort}:${request.order}`;
   let ordered = orders.get(key) as readonly T[] | undefined;
   if (!ordered && request.sort === 'name') {

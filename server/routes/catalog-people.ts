@@ -4,9 +4,8 @@
 
 import type { H3 } from 'h3';
 import type { z } from 'zod';
-import type { PersonEntity } from '../../engine/api.js';
-import type { PersonRole } from '../../engine/domain.js';
-import type { AppDeps } from '../app.js';
+import type { PersonEntity, PersonRole } from '../../engine/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { route } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { artistObject, designerObject, entityPath, personObject, publisherObject } from '../present/catalog-json.js';

@@ -3,8 +3,8 @@
 // (D8), so links built from old slugs keep working.
 
 import type { H3 } from 'h3';
-import { TAXONOMY_KINDS, type TaxonomyKind } from '../../engine/domain.js';
-import type { AppDeps } from '../app.js';
+import { TAXONOMY_KINDS, type TaxonomyKind } from '../../engine/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { route } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { TAXONOMY_PATHS, termObject } from '../present/catalog-json.js';

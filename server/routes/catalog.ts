@@ -2,7 +2,7 @@
 // by name or game_count) and detail views, all read from the Dataset's entity lists.
 
 import type { H3 } from 'h3';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerAwardRoutes } from './catalog-awards.js';
 import { registerFamilyRoutes } from './catalog-families.js';
 import { registerPeopleRoutes } from './catalog-people.js';

@@ -3,8 +3,8 @@
 // on first request, when every route of the app is registered; then served from memory.
 
 import type { H3 } from 'h3';
-import type { AppDeps } from '../app.js';
-import { API_VERSION } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
+import { API_VERSION } from '../app-deps.js';
 import { registeredRoutes, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { buildOpenApiDocument } from '../openapi/document.js';

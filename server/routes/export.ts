@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { H3, H3Event } from 'h3';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { exportHeaders, exportManifest } from '../export/manifest.js';
 import { parseExportRequest } from '../export/request.js';
 import { exportStream, firstExportPage } from '../export/stream.js';

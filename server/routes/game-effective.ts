@@ -2,7 +2,7 @@
 // a set of its expansions (contract "Effective properties", SPEC-NOTES §6.7, D13, D17, D31).
 
 import type { H3Event } from 'h3';
-import type { DatasetApi } from '../../engine/api.js';
+import type { DatasetApi } from '../../engine/index.js';
 import { sendJson } from '../http.js';
 import { effectivePropertiesJson } from '../present/game-effective.js';
 import { ApiProblem, unknownReferenceProblem, type FieldError } from '../problem.js';

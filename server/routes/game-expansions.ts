@@ -3,9 +3,7 @@
 
 import type { H3Event } from 'h3';
 import { z } from 'zod';
-import type { DatasetApi } from '../../engine/api.js';
-import { GAME_TYPES, type GameType } from '../../engine/domain.js';
-import type { Position } from '../../engine/query.js';
+import { type DatasetApi, GAME_TYPES, type GameType, type Position } from '../../engine/index.js';
 import { sendJson } from '../http.js';
 import { gamePath } from '../links.js';
 import { navigation, comparePositions, continueFrom, pageSorted } from '../paging.js';

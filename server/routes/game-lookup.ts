@@ -2,7 +2,7 @@
 // (a typo is reported even for an unknown game), then the game found or a 404 problem.
 
 import type { H3Event } from 'h3';
-import type { DatasetApi } from '../../engine/api.js';
+import type { DatasetApi } from '../../engine/index.js';
 import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam } from '../http.js';

@@ -2,9 +2,7 @@
 // filters), the unified credit list (SPEC-NOTES §12) and the game's awards (paged).
 
 import type { H3Event } from 'h3';
-import type { GameAwardRef } from '../../engine/api.js';
-import { RELATIONSHIP_TYPES } from '../../engine/domain.js';
-import type { Position } from '../../engine/query.js';
+import { type GameAwardRef, type Position, RELATIONSHIP_TYPES } from '../../engine/index.js';
 import { selfHref, sendJson } from '../http.js';
 import { gamePath, link } from '../links.js';
 import { comparePositions, continueFrom, navigation, pageSorted } from '../paging.js';

@@ -3,7 +3,7 @@
 
 import type { H3 } from 'h3';
 import type { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { route, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import {

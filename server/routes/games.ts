@@ -1,8 +1,7 @@
 // GET /v1/games and GET /v1/games/{id}: validate, ask the engine, present.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi } from '../../engine/api.js';
-import type { Page } from '../../engine/query.js';
+import type { DatasetApi, Page } from '../../engine/index.js';
 import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';

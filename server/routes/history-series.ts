@@ -1,7 +1,7 @@
 // Shaping one game's snapshots (D54): buckets of the requested granularity keep their
 // earliest snapshot, and the metric picks which snapshot members a point shows.
 
-import type { SnapshotRow } from '../../loader/history.js';
+import type { SnapshotRow } from '../../snapshots/history.js';
 import type { HistoryGranularity, HistoryMetric } from '../schemas/responses/analytics.js';
 
 /** The bucket a date (YYYY-MM-DD) falls in. */

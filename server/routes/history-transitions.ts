@@ -9,7 +9,7 @@ import {
   type GameName,
   type RankPoint,
   type RankScope,
-} from '../../loader/history.js';
+} from '../../snapshots/history.js';
 import type { Queryable } from '../../loader/store.js';
 
 export interface RankingWindow {
@@ -71,7 +71,10 @@ export function transitions(
   const ranks = new Map<string, Map<string, number>>();
   for (const p of points) {
     let series = ranks.get(p.game_id);
-    if (!series) ranks.set(p.game_id, (series = new Map()));
+    if (!series) {
+      series = new Map();
+      ranks.set(p.game_id, series);
+    }
     // Duplicate rows of one game on one date (dirty imports) keep the better rank.
     series.set(p.date, Math.min(p.rank, series.get(p.date) ?? Number.POSITIVE_INFINITY));
   }

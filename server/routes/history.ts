@@ -3,8 +3,14 @@
 // top N between two dates.
 
 import type { H3, H3Event } from 'h3';
-import type { RankScope } from '../../loader/history.js';
-import { gameNames, gameSnapshots, rankingAt, rankingDateOnOrBefore, topRanksBetween } from '../../loader/history.js';
+import type { RankScope } from '../../snapshots/history.js';
+import {
+  gameNames,
+  gameSnapshots,
+  rankingAt,
+  rankingDateOnOrBefore,
+  topRanksBetween,
+} from '../../snapshots/history.js';
 import type { Store } from '../../loader/store.js';
 import type { SnapshotCadence } from '../config.js';
 import { pathParam, route, selfHref, sendJson, type RouteDoc } from '../http.js';

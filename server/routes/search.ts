@@ -1,10 +1,8 @@
 // Routes for POST /v1/games/search (+ its GET continuation, D43) and GET /v1/search.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi, TextHit } from '../../engine/api.js';
-import type { GameType } from '../../engine/domain.js';
-import type { Position } from '../../engine/query.js';
-import type { AppDeps } from '../app.js';
+import type { DatasetApi, GameType, Position, TextHit } from '../../engine/index.js';
+import type { AppDeps } from '../app-deps.js';
 import { route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { navigation } from '../paging.js';
@@ -130,7 +128,12 @@ function typeOf(dataset: DatasetApi, row: number): GameType {
     types = new Array<GameType | undefined>(dataset.size);
     typeCache.set(dataset, types);
   }
-  return (types[row] ??= dataset.game(row).type);
+  let type = types[row];
+  if (type === undefined) {
+    type = dataset.game(row).type;
+    types[row] = type;
+  }
+  return type;
 }
 
 /** Every hit of q in the engine's order (score desc, bayes_rating desc, id), narrowed by type. */

@@ -1,10 +1,9 @@
 // Cross-sectional trend endpoints (contract, Trend endpoints; SPEC-NOTES §10, D51–D53): the
 // engine picks the games (every GET /v1/games filter, effective mode included), DuckDB
-// aggregates them (loader/trends.ts), and this file shapes the points.
+// aggregates them (snapshots/trends.ts), and this file shapes the points.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi } from '../../engine/api.js';
-import type { Filter } from '../../engine/query.js';
+import type { DatasetApi, Filter } from '../../engine/index.js';
 import {
   fundingCounts,
   mechanicCounts,
@@ -12,7 +11,7 @@ import {
   publicationCounts,
   weightSummaries,
   type TrendPopulation,
-} from '../../loader/trends.js';
+} from '../../snapshots/trends.js';
 import type { Store } from '../../loader/store.js';
 import { route, selfHref, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';

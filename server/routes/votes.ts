@@ -3,7 +3,7 @@
 
 import type { H3, H3Event } from 'h3';
 import { v7 as uuidv7 } from 'uuid';
-import { insertRatingVote, insertWeightVote, type RatingVote, type WeightVote } from '../../loader/votes.js';
+import { insertRatingVote, insertWeightVote, type RatingVote, type WeightVote } from '../../snapshots/votes.js';
 import type { Queryable } from '../../loader/store.js';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { requireKey } from '../auth/guard.js';

@@ -4,7 +4,7 @@
 // naming the closest known one (D37).
 
 import { z } from 'zod';
-import type { Filter, Position, SortOrder } from '../../engine/query.js';
+import type { Filter, Position, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';

@@ -2,7 +2,7 @@
 // what the OpenAPI document shows and what the catalog tests parse every response with.
 
 import { z } from 'zod';
-import { PERSON_ROLES, TAXONOMY_KINDS } from '../../engine/domain.js';
+import { PERSON_ROLES, TAXONOMY_KINDS } from '../../engine/index.js';
 import { gameSchema, linkSchema, listEnvelope, listLinksSchema, listMetaSchema } from './responses/common.js';
 
 const count = z.number().int().min(0);

@@ -2,7 +2,7 @@
 // Messages are written for the client: they say what the value must be.
 
 import { z } from 'zod';
-import { SLUG_PATTERN, UUID_PATTERN } from '../../engine/domain.js';
+import { SLUG_PATTERN, UUID_PATTERN } from '../../engine/index.js';
 import { MAX_LIST_ITEMS, type FieldSpec } from './filter-fields.js';
 
 export type ValueSource = 'query' | 'json';

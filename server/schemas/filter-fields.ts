@@ -5,14 +5,14 @@
 import {
   AWARD_RESULTS,
   EXPERIENCE_LEVELS,
+  type Filter,
   FUNDING_SOURCES,
   GAME_MODES,
   GAME_TYPES,
   LANGUAGE_DEPENDENCE_LEVELS,
   MODE_TYPE_SHORTHANDS,
-} from '../../engine/domain.js';
-import type { ReferenceKind } from '../../engine/api.js';
-import type { Filter } from '../../engine/query.js';
+  type ReferenceKind,
+} from '../../engine/index.js';
 
 export type FieldSpec =
   | { type: 'int'; min: number; max: number }

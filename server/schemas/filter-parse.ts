@@ -3,9 +3,13 @@
 // name something that exists (422, SPEC-NOTES D31). Aliases of taxonomy terms resolve to
 // their canonical slug (D8) before matching.
 
-import type { DatasetApi } from '../../engine/api.js';
-import { MODE_TYPE_SHORTHANDS, type GameMode, type GameType } from '../../engine/domain.js';
-import type { Filter } from '../../engine/query.js';
+import {
+  type DatasetApi,
+  type Filter,
+  type GameMode,
+  type GameType,
+  MODE_TYPE_SHORTHANDS,
+} from '../../engine/index.js';
 import { unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { AWARD_FIELDS, FILTER_FIELDS, RANGE_PAIRS, type ScalarFilterKey } from './filter-fields.js';
 import { valueSchema, type ValueSource } from './field-values.js';

@@ -3,7 +3,7 @@
 // so the shared Game schema (responses/embeds.ts) can import it without an import cycle.
 
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS, MODIFICATION_OPERATIONS } from '../../engine/domain.js';
+import { EXPERIENCE_LEVELS, MODIFICATION_OPERATIONS } from '../../engine/index.js';
 import { linkSchema } from './responses/links.js';
 
 const count = z.number().int().min(0);

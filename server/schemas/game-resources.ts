@@ -2,7 +2,7 @@
 // OpenAPI document shows and what the tests parse real responses with.
 
 import { z } from 'zod';
-import { GAME_TYPES, RELATIONSHIP_TYPES } from '../../engine/domain.js';
+import { GAME_TYPES, RELATIONSHIP_TYPES } from '../../engine/index.js';
 import {
   creditSchema,
   gameAwardSchema,

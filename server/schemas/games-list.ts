@@ -2,8 +2,7 @@
 // With `cursor` (or `before`) the listing continues the cursor's query; any filter or sort
 // also given must agree with it (SPEC-NOTES §4.2).
 
-import type { DatasetApi } from '../../engine/api.js';
-import type { Filter, Position, SortKey, SortOrder } from '../../engine/query.js';
+import type { DatasetApi, Filter, Position, SortKey, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';

@@ -3,8 +3,8 @@
 // names nothing is a 422, as the category filter of GET /v1/games answers it.
 
 import { z } from 'zod';
-import type { DatasetApi } from '../../engine/api.js';
-import type { RankScope } from '../../loader/history.js';
+import type { DatasetApi } from '../../engine/index.js';
+import type { RankScope } from '../../snapshots/history.js';
 import { unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { fieldError } from './filter-parse.js';
 import {

@@ -1,7 +1,7 @@
 // Sorting, paging and embedding parameters shared by every list (SPEC-NOTES D38, D39).
 
 import { z } from 'zod';
-import { SORT_KEYS, type SortKey, type SortOrder } from '../../engine/query.js';
+import { SORT_KEYS, type SortKey, type SortOrder } from '../../engine/index.js';
 import type { FieldError } from '../problem.js';
 import { fieldError } from './filter-parse.js';
 

@@ -5,8 +5,7 @@
 // free of transforms, so they convert to JSON Schema as they are.
 
 import { z } from 'zod';
-import { AWARD_RESULTS, GAME_TYPES } from '../../engine/domain.js';
-import { FACET_DIMENSIONS, SORT_KEYS } from '../../engine/query.js';
+import { AWARD_RESULTS, FACET_DIMENSIONS, GAME_TYPES, SORT_KEYS } from '../../engine/index.js';
 import { docSchema } from './field-values.js';
 import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS } from './filter-fields.js';
 import { GAME_INCLUDES } from './includes.js';

@@ -5,8 +5,13 @@
 // cursor (D43): it takes only cursor/before/limit/include.
 
 import { z } from 'zod';
-import type { DatasetApi } from '../../engine/api.js';
-import { FACET_DIMENSIONS, type FacetDimension, type Filter, type SortKey } from '../../engine/query.js';
+import {
+  type DatasetApi,
+  FACET_DIMENSIONS,
+  type FacetDimension,
+  type Filter,
+  type SortKey,
+} from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { ApiProblem, validationProblem, type FieldError } from '../problem.js';

@@ -4,8 +4,7 @@
 // position and the id found there, and is bound to its q and type.
 
 import { z } from 'zod';
-import type { GameType } from '../../engine/domain.js';
-import type { Position } from '../../engine/query.js';
+import type { GameType, Position } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';

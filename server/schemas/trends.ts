@@ -3,9 +3,7 @@
 // slugs that name nothing), plus each endpoint's own parameters, validated with zod.
 
 import { z } from 'zod';
-import type { DatasetApi } from '../../engine/api.js';
-import type { GameType } from '../../engine/domain.js';
-import type { Filter } from '../../engine/query.js';
+import type { DatasetApi, Filter, GameType } from '../../engine/index.js';
 import { filterQueryShape } from '../openapi/filter-query.js';
 import { ApiProblem, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { fieldError, normalizeFilter, parseFilter } from './filter-parse.js';

@@ -1,7 +1,7 @@
 // Vote bodies (contract, Vote records; Limits). Strict: an unknown member is a 400 naming it.
 
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS } from '../../engine/domain.js';
+import { EXPERIENCE_LEVELS } from '../../engine/index.js';
 
 export const ratingVoteBody = z.strictObject({
   rating: z.number().int('must be an integer').min(1, 'must be at least 1').max(10, 'must be at most 10'),

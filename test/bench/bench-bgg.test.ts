@@ -24,6 +24,7 @@ import {
   type BggVocabulary,
 } from '../../bench/queries-bgg.js';
 import type { BenchQuery } from '../../bench/queries.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const XML_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data/bgg-xml');
 const present = existsSync(XML_DIR);
@@ -62,7 +63,10 @@ describe.skipIf(!present)('the real-data query set on the BGG XML samples', () =
   beforeAll(async () => {
     store = await Store.open(':memory:');
     await migrate(store);
-    await importBggXml(store, [XML_DIR], { now: new Date('2026-01-01T00:00:00Z'), aggregates: BGG_AGGREGATES });
+    await importBggXml(store, [XML_DIR], {
+      now: new Date('2026-01-01T00:00:00Z'),
+      refresh: aggregateRefresh(BGG_AGGREGATES),
+    });
     const input = await loadDatasetInput(store);
     vocabulary = await loadBggVocabulary(store);
     queries = bggQueries(vocabulary);

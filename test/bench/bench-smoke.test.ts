@@ -5,7 +5,7 @@
 // here; `npm run bench` measures (PostgreSQL only there: it needs a server).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../../engine/index.js';
+import { buildDataset, type Position } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
@@ -13,7 +13,6 @@ import { agreedResult, closeFilterPlans, setupFilterPlans, type FilterPlanSetup 
 import { generateCatalog } from '../../bench/generate.js';
 import { BENCH_QUERIES } from '../../bench/queries.js';
 import { sortValue } from '../../bench/scan-order.js';
-import type { Position } from '../../engine/query.js';
 
 const GAMES = 2000;
 let store: Store;

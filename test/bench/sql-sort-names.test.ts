@@ -6,8 +6,7 @@
 // characters next to U+E000–U+FFFF ones. No timings.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../../engine/index.js';
-import { sortName } from '../../engine/normalize.js';
+import { buildDataset, sortName } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';

@@ -287,7 +287,7 @@ export function randomCatalog(seed: number, options: RandomCatalogOptions = {}):
         return games[a].id < games[b].id ? -1 : 1;
       });
     const newIndex = new Array<number>(n);
-    order.forEach((old, i) => (newIndex[old] = i));
+    for (const [i, old] of order.entries()) newIndex[old] = i;
     games = order.map((old) => games[old]);
     for (const m of modifications) {
       m.expansion = newIndex[m.expansion];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTextIndex, type TextDocument } from '../../engine/text.js';
+import { buildTextIndex, type TextDocument } from '../../engine/text/text-index.js';
 
 // Rows deliberately differ from positions so a hit proves it reports the game's row.
 function doc(row: number, names: string[], rankKey = 7, id = `id-${String(row).padStart(4, '0')}`): TextDocument {

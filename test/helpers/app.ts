@@ -18,6 +18,7 @@ import { silentLogger, streamLogger, type Logger } from '../../server/logger.js'
 import { Materializer } from '../../server/materializer.js';
 import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 export interface TestApp {
   app: H3;
@@ -31,7 +32,7 @@ export const TEST_BASE_URL = 'http://ludex.test';
 export async function demoApp(): Promise<TestApp> {
   const store = await Store.open(':memory:');
   await migrate(store);
-  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
   const app = createApp(testAppDeps(store, state));
   return { app, store, state, close: () => store.close() };
@@ -67,7 +68,7 @@ export async function call(app: H3, path: string, init?: RequestInit): Promise<R
   const response = await app.fetch(new Request(`${TEST_BASE_URL}${path}`, init));
   const text = await response.text();
   expect(response.status, `${init?.method ?? 'GET'} ${path} answered 500: ${text}`).not.toBe(500);
-  let body: unknown = undefined;
+  let body: unknown;
   if (text.length > 0) {
     try {
       body = JSON.parse(text);
@@ -121,7 +122,7 @@ export async function demoAppWith(
 ): Promise<TestApp & { deps: AppDeps }> {
   const store = await Store.open(':memory:');
   await migrate(store);
-  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
   const deps = testAppDeps(store, state);
   Object.assign(deps, overrides(store, state));

@@ -13,6 +13,7 @@ import { importBggCsv } from '../../loader/import/bgg-csv.js';
 import type { ForeignImportReport } from '../../loader/import/report.js';
 import type { Store } from '../../loader/store.js';
 import { emptyStore, game, jsonl, load, stats } from '../loader/catalog-helpers.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BGG_CSV = resolve(REPO, '../shared/data/bgg-csv');
@@ -75,7 +76,7 @@ function skip(report: ForeignImportReport, reason: RegExp) {
 describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal commas)', () => {
   it('imports every row with an id, reports the 16 without, and re-imports as unchanged', async () => {
     const store = await emptyStore();
-    const report = await importBggCsv(store, [DATASET], { now: NOW });
+    const report = await importBggCsv(store, [DATASET], { refresh: aggregateRefresh(), now: NOW });
     expect(report).toMatchObject({ files: 1, created: 20_327, updated: 0, unchanged: 0, rejectedFiles: [] });
     const noId = skip(report, /no BGG id/);
     expect(noId?.count).toBe(16);
@@ -125,7 +126,7 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     expect(gloomhaven.bayes_rating).toBeGreaterThan(8);
     expect(report.skipped.map((s) => s.reason)).not.toContainEqual(expect.stringMatching(/rating/));
 
-    const again = await importBggCsv(store, [DATASET], { now: NOW });
+    const again = await importBggCsv(store, [DATASET], { refresh: aggregateRefresh(), now: NOW });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 20_327 });
     expect(again.records.mechanic).toBeUndefined();
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(20_327);
@@ -134,7 +135,7 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     await store.run(
       `UPDATE baseline_stats SET rating = 5 WHERE game_id = (SELECT game_id FROM external_identifiers WHERE source = 'legacy' AND external_id = '174430')`,
     );
-    const third = await importBggCsv(store, [DATASET], { now: NOW });
+    const third = await importBggCsv(store, [DATASET], { refresh: aggregateRefresh(), now: NOW });
     expect(third).toMatchObject({ created: 0, updated: 1, unchanged: 20_326 });
     expect((await byBggId(store, 174430)).rating).toBe(8.79);
   }, 120_000);
@@ -152,7 +153,7 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
         }),
       ),
     );
-    const report = await importBggCsv(store, [DATASET], { now: NOW });
+    const report = await importBggCsv(store, [DATASET], { refresh: aggregateRefresh(), now: NOW });
     expect(report.updated).toBe(1);
     const g = await byBggId(store, 174430);
     expect(g).toMatchObject({
@@ -170,7 +171,7 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
   it('imports the full dump', async () => {
     const store = await emptyStore();
     const started = performance.now();
-    const report = await importBggCsv(store, [DUMP], { now: NOW });
+    const report = await importBggCsv(store, [DUMP], { refresh: aggregateRefresh(), now: NOW });
     const seconds = (performance.now() - started) / 1000;
     console.log(`full dump: ${seconds.toFixed(1)} s, RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB after`);
 
@@ -202,8 +203,8 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
     await writeFile(slice, `${readFileSync(DUMP, 'utf8').split('\n').slice(0, 2001).join('\n')}\n`);
 
     const store = await emptyStore();
-    await importBggCsv(store, [DATASET], { now: NOW });
-    const report = await importBggCsv(store, [slice], { now: NOW });
+    await importBggCsv(store, [DATASET], { refresh: aggregateRefresh(), now: NOW });
+    const report = await importBggCsv(store, [slice], { refresh: aggregateRefresh(), now: NOW });
     expect(report.created + report.updated + report.unchanged).toBe(2_000);
     expect(report.created).toBeGreaterThan(0);
     const g = await byBggId(store, 174430);
@@ -225,7 +226,7 @@ describe('files that are not BGG CSV', () => {
     const file = join(dir, 'other.csv');
     await writeFile(file, 'ID,Name,Year,Rank\n1,X,2000,1\n');
     const store = await emptyStore();
-    const report = await importBggCsv(store, [dir], { now: NOW });
+    const report = await importBggCsv(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(report.files).toBe(1);
     expect(report.rejectedFiles).toEqual([{ path: file, reason: expect.stringMatching(/not a BGG CSV/) }]);
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(0);

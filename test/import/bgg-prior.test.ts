@@ -13,12 +13,13 @@ import { bayesOf, fitPrior, readDump, RANK_MIN_VOTES, type DumpRow } from '../..
 import { buildDataset } from '../../engine/index.js';
 import { importBggCsv } from '../../loader/import/bgg-csv.js';
 import { loadDatasetInput } from '../../loader/load.js';
-import { materialize } from '../../loader/materialize/run.js';
+import { materialize } from '../../snapshots/materialize.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
 import { DatasetState } from '../../server/state.js';
 import { call, testAppDeps, type ListJson } from '../helpers/app.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DUMP = resolve(REPO, '../shared/data/bgg-csv/boardgames_ranks_2025-12-10.csv');
@@ -54,7 +55,7 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     rows = await readDump(DUMP);
     store = await Store.open(':memory:');
     await migrate(store);
-    await importBggCsv(store, [DUMP], { now: NOW });
+    await importBggCsv(store, [DUMP], { refresh: aggregateRefresh(), now: NOW });
     await materialize(store, {
       trigger: 'cli',
       now: NOW,

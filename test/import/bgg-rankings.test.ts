@@ -19,6 +19,7 @@ import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
 import { DatasetState } from '../../server/state.js';
 import { call, testAppDeps } from '../helpers/app.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const RANKINGS = resolve(REPO, '../shared/data/bgg-rankings');
@@ -106,7 +107,7 @@ describe('bgg-rankings rules (hand-made files)', () => {
       ].join('\n'),
     );
     const store = await newStore();
-    const report = await importBggRankings(store, [dir], { now: NOW });
+    const report = await importBggRankings(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(report).toMatchObject({
       files: 1,
       created: 2,
@@ -149,7 +150,7 @@ describe('bgg-rankings rules (hand-made files)', () => {
       },
     ]);
 
-    const again = await importBggRankings(store, [dir], { now: NOW });
+    const again = await importBggRankings(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2, records: { 'snapshots unchanged': 2 } });
     expect(await scalar(store, 'SELECT count(*) AS n FROM game_snapshots')).toBe(2);
   });
@@ -159,9 +160,9 @@ describe('bgg-rankings rules (hand-made files)', () => {
     const file = join(dir, '2019-05-01.csv');
     await writeFile(file, `${HEADER}\n1,Alpha,2001,1,8.1,7.5,1200,/a,https://x\n`);
     const store = await newStore();
-    await importBggRankings(store, [file], { now: NOW });
+    await importBggRankings(store, [file], { refresh: aggregateRefresh(), now: NOW });
     await writeFile(file, `${HEADER}\n1,Alpha Renamed,1999,2,8.2,7.6,1300,/a,https://x\n`);
-    const report = await importBggRankings(store, [file], { now: NOW });
+    const report = await importBggRankings(store, [file], { refresh: aggregateRefresh(), now: NOW });
     expect(report).toMatchObject({ created: 0, updated: 0, unchanged: 1, records: { 'snapshots updated': 1 } });
     expect(await gameByBggId(store, 1)).toMatchObject({ name: 'Alpha', year_published: 2001 });
     expect(await snapshotsAt(store, '2019-05-01', 10)).toMatchObject([
@@ -178,7 +179,7 @@ describe('bgg-rankings rules (hand-made files)', () => {
       'date,ID,Rank,Average,Bayes average,Users rated\n2019-05-02,1,1,8.1,7.51,1210\n2019-05-02,9,2,8,7.4,900\n2019-13-01,1,1,8,7,1\n',
     );
     const store = await newStore();
-    const report = await importBggRankings(store, [dir], { now: NOW });
+    const report = await importBggRankings(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(report).toMatchObject({ files: 2, created: 1, rejectedFiles: [], records: { 'snapshots created': 2 } });
     expect(skipped(report, SKIP.unknownGame)).toBe(1);
     expect(skipped(report, /no valid date/)).toBe(1);
@@ -193,7 +194,7 @@ describe('bgg-rankings rules (hand-made files)', () => {
     await writeFile(join(dir, 'latest.csv'), `${HEADER}\n1,Alpha,2001,1,8.1,7.5,1200,/a,https://x\n`);
     await writeFile(join(dir, '2019-02-30.csv'), `${HEADER}\n1,Alpha,2001,1,8.1,7.5,1200,/a,https://x\n`);
     const store = await newStore();
-    const report = await importBggRankings(store, [dir], { now: NOW });
+    const report = await importBggRankings(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(report.files).toBe(3);
     expect(
       report.rejectedFiles.map((f) => [
@@ -273,7 +274,7 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
       for (const row of rows) if (!firstSeen.has(row.id)) firstSeen.set(row.id, row);
     }
     store = await newStore();
-    report = await importBggRankings(store, [RANKINGS], { now: NOW });
+    report = await importBggRankings(store, [RANKINGS], { refresh: aggregateRefresh(), now: NOW });
   }, 900_000);
 
   it('imports every file: one snapshot per row, games created once', async () => {
@@ -368,7 +369,10 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
 
   it('re-imports a file as unchanged', async () => {
     const before = await scalar(store, 'SELECT count(*) AS n FROM game_snapshots');
-    const again = await importBggRankings(store, [join(RANKINGS, `${DATES[1]}.csv`)], { now: NOW });
+    const again = await importBggRankings(store, [join(RANKINGS, `${DATES[1]}.csv`)], {
+      refresh: aggregateRefresh(),
+      now: NOW,
+    });
     const rows = counts.get(DATES[1]) ?? 0;
     expect(again).toMatchObject({
       files: 1,
@@ -389,7 +393,7 @@ describe.skipIf(!present)('the real bgg-rankings folder (40 monthly files)', () 
     const series = lines.map((l) => l.split(',')).map(([date, id]) => ({ date, id }));
     const known = series.filter((r) => firstSeen.has(r.id));
     const onMonthlyDates = known.filter((r) => counts.has(r.date)).length;
-    const result = await importBggRankings(store, [SERIES], { now: NOW });
+    const result = await importBggRankings(store, [SERIES], { refresh: aggregateRefresh(), now: NOW });
     expect(result).toMatchObject({ files: 1, created: 0, rejectedFiles: [] });
     expect(skipped(result, SKIP.unknownGame)).toBe(series.length - known.length);
     expect(result.records['snapshots created']).toBe(known.length - onMonthlyDates);

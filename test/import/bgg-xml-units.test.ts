@@ -11,6 +11,7 @@ import { parseBggXml, type BggPolls } from '../../loader/import/bgg-xml/parse.js
 import { agePoll, countsIn, languagePoll, playerCountRatings } from '../../loader/import/bgg-xml/polls.js';
 import { slugify, uniqueSlug } from '../../loader/import/slugs.js';
 import { emptyStore, jsonl, load } from '../loader/catalog-helpers.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const XML = '<?xml version="1.0" encoding="utf-8"?>';
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -147,6 +148,7 @@ describe('a file that fails validation', () => {
     await writeFile(join(dir, 'b.xml'), `${XML}<items>${item(3, 'boardgame', 'Three', 'Other Mechanic')}</items>`);
     const progress: string[] = [];
     const report = await importBggXml(store, [dir, join(dir, 'missing.xml')], {
+      refresh: aggregateRefresh(),
       now: NOW,
       onProgress: (s) => progress.push(s),
     });

@@ -16,10 +16,10 @@ import { Store } from '../../loader/store.js';
 import { buildDataset } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { createApp } from '../../server/app.js';
-import { CursorCodec } from '../../server/cursor.js';
 import { DatasetState } from '../../server/state.js';
-import { call, TEST_BASE_URL, testAppDeps } from '../helpers/app.js';
+import { call, testAppDeps } from '../helpers/app.js';
 import { emptyStore, jsonl, load } from '../loader/catalog-helpers.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BGG_XML = resolve(REPO, '../shared/data/bgg-xml');
@@ -64,7 +64,7 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     // Shared by the tests below (emptyStore closes its stores after each test).
     store = await Store.open(':memory:');
     await migrate(store);
-    report = await importBggXml(store, [BGG_XML], { now: NOW });
+    report = await importBggXml(store, [BGG_XML], { refresh: aggregateRefresh(), now: NOW });
   });
   afterAll(async () => {
     await store.close();
@@ -203,7 +203,10 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
   });
 
   it('changes nothing on a re-import: every game unchanged, no record written', async () => {
-    const again = await importBggXml(store, [BGG_XML], { now: new Date('2025-07-01T00:00:00.000Z') });
+    const again = await importBggXml(store, [BGG_XML], {
+      refresh: aggregateRefresh(),
+      now: new Date('2025-07-01T00:00:00.000Z'),
+    });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1192, records: {} });
   });
 });
@@ -221,6 +224,7 @@ describe.skipIf(!present)('bgg-xml expansions and their base game', () => {
     const store = await emptyStore();
     await load(store, jsonl({ kind: 'game', slug: 'scythe', name: 'Scythe', type: 'base_game', legacy_id: 169786 }));
     const report = await importBggXml(store, [join(BGG_XML, 'SukiCZ-boardgamegeek/thing_242277_stats.xml')], {
+      refresh: aggregateRefresh(),
       now: NOW,
     });
     expect(report.created).toBe(1);
@@ -243,11 +247,11 @@ describe.skipIf(!present)('bgg-xml expansions and their base game', () => {
         '<name type="primary" sortindex="1" value="Scythe"/><yearpublished value="2016"/></item></items>',
     );
     const store = await emptyStore();
-    const report = await importBggXml(store, [dir], { now: NOW });
+    const report = await importBggXml(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(report.created).toBe(2);
     expect(report.skipped.find((s) => s.reason === SKIP.noParent)).toBeUndefined();
     expect((await gameByBggId(store, 242277)).parent_game_id).toBe((await gameByBggId(store, 169786)).id);
-    const again = await importBggXml(store, [dir], { now: NOW });
+    const again = await importBggXml(store, [dir], { refresh: aggregateRefresh(), now: NOW });
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { importMemoryLimit, refreshingOnce } from '../../loader/import/report.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 describe('importMemoryLimit', () => {
   it('is the base for an empty store and adds 1 MB per thousand stored games', () => {
@@ -33,7 +34,7 @@ describe('importMemoryLimit', () => {
         during = await limit();
         return { files: 0, created: 0, updated: 0, unchanged: 0, records: {}, skipped: [], rejectedFiles: [] };
       });
-      await importer(store, [], { memoryLimit: setting });
+      await importer(store, [], { memoryLimit: setting, refresh: aggregateRefresh() });
       expect(during).toBe(expected);
       expect(await limit()).toBe(before);
       await store.close();

@@ -1,10 +1,11 @@
 // Foreign importers refresh the aggregates once, after all their batches (refreshingOnce):
-// a batch imported with refreshAggregates: false leaves them untouched, and the final
+// a batch imported with refresh: null leaves them untouched, and the final
 // refresh runs even when a later batch fails, so what committed gets its aggregates.
 
 import { describe, expect, it } from 'vitest';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { refreshingOnce } from '../../loader/import/report.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 import type { Store } from '../../loader/store.js';
 import { emptyStore, game, jsonl, NOW, stats } from '../loader/catalog-helpers.js';
 
@@ -19,8 +20,8 @@ describe('refreshingOnce', () => {
   it('refreshes once at the end, also after a failing batch', async () => {
     const store = await emptyStore();
     const seen: Record<string, number | null>[] = [];
-    const importer = refreshingOnce(async (s, _paths, options = {}) => {
-      const batch = { now: options.now, aggregates: { bayesPriorVotes: 10 }, refreshAggregates: false as const };
+    const importer = refreshingOnce(async (s, _paths, options) => {
+      const batch = { now: options.now, refresh: null };
       await importCatalog(s, jsonl(game('one', { stats: stats(8, 10) })), batch);
       seen.push(await bayes(s));
       await importCatalog(s, jsonl(game('two', { stats: stats(6, 30) })), batch);
@@ -28,7 +29,9 @@ describe('refreshingOnce', () => {
       await importCatalog(s, ['{"kind": "game", "slug": "broken"}'], batch);
       throw new Error('unreachable: the broken batch fails validation');
     });
-    await expect(importer(store, [], { now: NOW, aggregates: { bayesPriorVotes: 10 } })).rejects.toThrow(/line 1/);
+    await expect(importer(store, [], { now: NOW, refresh: aggregateRefresh({ bayesPriorVotes: 10 }) })).rejects.toThrow(
+      /line 1/,
+    );
     // Before the refresh: stored, but no aggregates yet.
     expect(seen).toEqual([{ one: null }, { one: null, two: null }]);
     // After: both committed games are derived with the configured prior (K = 10).

@@ -8,6 +8,7 @@ import { importCatalog, type ImportOptions } from '../../loader/catalog/import.j
 import type { ImportReport } from '../../loader/catalog/report.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 export const FIXTURE = new URL('../fixtures/catalog/every-kind.jsonl', import.meta.url);
 export const DEMO_CATALOG = new URL('../../loader/demo/catalog.jsonl', import.meta.url);
@@ -37,9 +38,9 @@ export function jsonl(...records: Record<string, unknown>[]): string[] {
 export async function load(
   store: Store,
   lines: Iterable<string> | AsyncIterable<string>,
-  options: ImportOptions = {},
+  options: Partial<ImportOptions> = {},
 ): Promise<ImportReport> {
-  return importCatalog(store, lines, { now: NOW, ...options });
+  return importCatalog(store, lines, { refresh: aggregateRefresh(), now: NOW, ...options });
 }
 
 export async function exportLines(store: Store): Promise<string[]> {

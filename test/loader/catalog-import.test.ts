@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { termId } from '../../loader/catalog/ids.js';
 import { CATALOG_KIND_ORDER } from '../../loader/catalog/records.js';
-import { UUID_PATTERN } from '../../engine/domain.js';
+import { UUID_PATTERN } from '../../engine/index.js';
 import {
   counts,
   dumpTables,

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_PATH, DEFAULT_TAXONOMY_DIR, produceCatalogLines } from '../../loader/demo/catalog.js';
 import { catalogRecord, type CatalogRecord } from '../../loader/catalog/records.js';
-import { MODIFICATION_OPERATIONS, RELATIONSHIP_TYPES } from '../../engine/domain.js';
+import { MODIFICATION_OPERATIONS, RELATIONSHIP_TYPES } from '../../engine/index.js';
 
 const text = readFileSync(CATALOG_PATH, 'utf8');
 const lines = text.split('\n').slice(0, -1);
@@ -147,6 +147,6 @@ describe('demo catalog', () => {
       console.warn(`SKIPPED demo rebuild comparison: ${DEFAULT_TAXONOMY_DIR} is absent (needs ../shared)`);
       return;
     }
-    expect(produceCatalogLines().join('\n') + '\n').toBe(text);
+    expect(`${produceCatalogLines().join('\n')}\n`).toBe(text);
   });
 });

@@ -3,8 +3,7 @@
 // the separator characters must fall back to the per-value read, not split wrongly.
 
 import { describe, expect, it } from 'vitest';
-import { stringColumn } from '../../engine/columns.js';
-import { GAME_STRING_COLUMNS } from '../../engine/input.js';
+import { GAME_STRING_COLUMNS, stringColumn } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import type { Store } from '../../loader/store.js';
 import { emptyStore, fixtureLines, load } from './catalog-helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberColumn, stringColumn } from '../../engine/columns.js';
+import { numberColumn, stringColumn } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { emptyStore, fixtureLines, game, jsonl, load, stats } from './catalog-helpers.js';
 

@@ -5,10 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetApi } from '../../engine/api.js';
-import { buildDataset } from '../../engine/index.js';
-import type { DatasetInput } from '../../engine/input.js';
-import type { Query } from '../../engine/query.js';
+import { buildDataset, type DatasetApi, type DatasetInput, type Query } from '../../engine/index.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
@@ -16,6 +13,7 @@ import { decodeDatasetInput, encodeDatasetInput, DATASET_PARTS } from '../../loa
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 let store: Store;
 let input: DatasetInput;
@@ -25,7 +23,7 @@ let copy: DatasetApi;
 beforeAll(async () => {
   store = await Store.open(':memory:');
   await migrate(store);
-  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
   input = await loadDatasetInput(store);
   original = buildDataset(input);
   const files = encodeDatasetInput(input);

@@ -76,9 +76,15 @@ describe('game_count', () => {
     for (const game of games) {
       for (const credit of game.credits as { person_slug: string; role: string }[]) {
         let roles = perRole.get(credit.person_slug);
-        if (!roles) perRole.set(credit.person_slug, (roles = new Map()));
+        if (!roles) {
+          roles = new Map();
+          perRole.set(credit.person_slug, roles);
+        }
         let ids = roles.get(credit.role);
-        if (!ids) roles.set(credit.role, (ids = new Set()));
+        if (!ids) {
+          ids = new Set();
+          roles.set(credit.role, ids);
+        }
         ids.add(game.id);
       }
     }

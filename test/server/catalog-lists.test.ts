@@ -3,7 +3,7 @@
 // every bad parameter a 400 problem.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sortName } from '../../engine/normalize.js';
+import { sortName } from '../../engine/index.js';
 import { call, demoApp, type TestApp } from '../helpers/app.js';
 import { LISTS, pages, pagesBackward, slugsOf, type EntityJson } from './catalog-helpers.js';
 

@@ -3,7 +3,7 @@
 // and headers agree with the body.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CSV_COLUMN_NAMES } from '../../server/export/csv.js';
 import { EXPORT_SCHEMA_VERSION } from '../../server/export/manifest.js';
 import { gameSchema, problemSchema } from '../../server/schemas/responses/common.js';
@@ -47,15 +47,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = ''), i++;
+      row = [];
+      cell = '';
+      i++;
     } else cell += ch;
   }
   expect(cell).toBe('');

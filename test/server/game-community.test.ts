@@ -4,8 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { GameRecord } from '../../engine/api.js';
-import { DEFAULT_EXPERIENCE_MULTIPLIERS } from '../../engine/domain.js';
+import { DEFAULT_EXPERIENCE_MULTIPLIERS, type GameRecord } from '../../engine/index.js';
 import { SAMPLE_STATS } from '../../loader/demo/samples.js';
 import type { ExperienceRecord } from '../../loader/experience.js';
 import { experienceProfileJson } from '../../server/present/game-experience.js';

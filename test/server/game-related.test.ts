@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PERSON_ROLES } from '../../engine/domain.js';
+import { PERSON_ROLES } from '../../engine/index.js';
 import { AWARD_RESULTS, AWARDS } from '../../loader/demo/awards.js';
 import { EXPANSIONS } from '../../loader/demo/expansions.js';
 import { RELATIONSHIPS } from '../../loader/demo/relationships.js';

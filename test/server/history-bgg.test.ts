@@ -15,6 +15,7 @@ import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
 import { DatasetState } from '../../server/state.js';
 import { call, testAppDeps, type TestApp } from '../helpers/app.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const FILE = '/work/shared/data/bgg-ranking-history/daily_top50_2016-10-12_to_2020-11-13.csv';
 const present = existsSync(FILE);
@@ -68,7 +69,7 @@ beforeAll(async () => {
   }
   const store = await Store.open(':memory:');
   await migrate(store);
-  await importCatalog(store, lines);
+  await importCatalog(store, lines, { refresh: aggregateRefresh() });
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
   t = { app: createApp(testAppDeps(store, state)), store, state, close: () => store.close() };
 }, 120_000);

@@ -4,7 +4,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { Store } from '../../loader/store.js';
-import { insertRatingVote } from '../../loader/votes.js';
+import { insertRatingVote } from '../../snapshots/votes.js';
 import { runCli } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../bench/generate.js';
 import { insertRatingVotes, seedBaseline } from '../../bench/materialize.js';
-import { materialize } from '../../loader/materialize/run.js';
+import { materialize } from '../../snapshots/materialize.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { loadConfig } from '../../server/config.js';

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDataset } from '../../engine/index.js';
-import { ratingConfidence } from '../../loader/catalog/derive-formulas.js';
+import { ratingConfidence } from '../../snapshots/stats.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
@@ -16,6 +16,7 @@ import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
 import { call, testAppDeps, type GameJson } from '../helpers/app.js';
 import type { H3 } from 'h3';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
 
 const K = 100; // BAYES_PRIOR_VOTES default
 const EXTRA = [
@@ -61,10 +62,11 @@ const WEIGHTS: Record<string, number[]> = {
 beforeAll(async () => {
   store = await Store.open(':memory:');
   await migrate(store);
-  await importCatalog(store, readLines(DEMO_CATALOG_PATH));
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
   await importCatalog(
     store,
     EXTRA.map((r) => JSON.stringify(r)),
+    { refresh: aggregateRefresh() },
   );
   const state = new DatasetState(buildDataset(await loadDatasetInput(store)));
   const deps = testAppDeps(store, state);
@@ -251,7 +253,7 @@ describe('materialization through HTTP', () => {
     for (const slug of slugs) {
       const inCategory = new Set(members.filter((m) => m.slug === slug).map((m) => m.game_id));
       const ordered = order.filter((o) => inCategory.has(o.id));
-      ordered.forEach((o, i) => expect(ranksOf.get(o.id)?.[slug], `${slug} ${o.id}`).toBe(i + 1));
+      for (const [i, o] of ordered.entries()) expect(ranksOf.get(o.id)?.[slug], `${slug} ${o.id}`).toBe(i + 1);
       checked += ordered.length;
     }
     expect(checked).toBeGreaterThan(100);

@@ -8,17 +8,17 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetApi } from '../../engine/api.js';
-import { buildDataset } from '../../engine/index.js';
 import {
+  buildDataset,
+  type DatasetApi,
   FACET_DIMENSIONS,
-  SORT_KEYS,
   type FacetDimension,
   type Filter,
   type MatchedVia,
+  SORT_KEYS,
   type SortKey,
   type SortOrder,
-} from '../../engine/query.js';
+} from '../../engine/index.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
@@ -33,7 +33,7 @@ import { gamesSearchResponseSchema } from '../../server/schemas/search-docs.js';
 import { DatasetState } from '../../server/state.js';
 import { filterFieldArbitraries } from '../engine/query-arbitraries.js';
 import { randomCatalog, type RandomCatalog } from '../engine/random-catalog.js';
-import { call, TEST_BASE_URL, testAppDeps, type GameJson, type ListJson, type Reply } from '../helpers/app.js';
+import { call, testAppDeps, type GameJson, type ListJson, type Reply } from '../helpers/app.js';
 import { oracleFacets, oracleQuery } from '../oracle.js';
 import type { H3 } from 'h3';
 
@@ -84,7 +84,9 @@ const DIMENSION_NAMES = Object.keys(DIMENSIONS) as Dimension[];
 
 const UNKNOWN = 'no-such-slug';
 const ALIASES_OF: Record<string, string[]> = {};
-for (const [alias, canonical] of Object.entries(FILTER_ALIASES)) (ALIASES_OF[canonical] ??= []).push(alias);
+for (const [alias, canonical] of Object.entries(FILTER_ALIASES)) {
+  ALIASES_OF[canonical] = [...(ALIASES_OF[canonical] ?? []), alias];
+}
 
 interface Case {
   body: Record<string, unknown>;

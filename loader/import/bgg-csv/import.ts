@@ -40,7 +40,7 @@ export const FILE_BATCH_ROWS = 20_000;
 /** Progress is reported every this many rows. */
 export const PROGRESS_ROWS = 25_000;
 
-export const importBggCsv: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
+export const importBggCsv: ForeignImporter = refreshingOnce(async (store, paths, options) => {
   const report: ForeignImportReport = {
     files: 0,
     created: 0,
@@ -113,12 +113,11 @@ async function importFile(
           if (!next.done) first = next.value;
         }
       }
-      let result;
+      let result: ImportReport;
       try {
         result = await importCatalog(store, batch(), {
           now: options.now,
-          aggregates: options.aggregates,
-          refreshAggregates: false,
+          refresh: null,
           registry,
         });
       } catch (error) {

@@ -43,7 +43,7 @@ interface Run {
   now: Date;
 }
 
-export const importBggRankings: ForeignImporter = refreshingOnce(async (store, paths, options = {}) => {
+export const importBggRankings: ForeignImporter = refreshingOnce(async (store, paths, options) => {
   const { files, unreadable } = await listFiles(paths, /\.csv$/i);
   const report: ForeignImportReport = {
     files: files.length,
@@ -172,10 +172,7 @@ class Batch {
     this.snapshots = [];
     this.firstLine = 0;
     try {
-      addCounts(
-        report,
-        await importCatalog(store, lines, { now, aggregates: this.run.options.aggregates, refreshAggregates: false }),
-      );
+      addCounts(report, await importCatalog(store, lines, { now, refresh: null }));
       known.commit();
       return true;
     } catch (error) {

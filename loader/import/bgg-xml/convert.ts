@@ -2,7 +2,7 @@
 // that do not exist yet, then the game itself. Values outside the catalog's ranges are
 // left out rather than clamped, and BGG's "0 = unknown" is read as absent.
 
-import type { GameType, TaxonomyKind } from '../../../engine/domain.js';
+import type { GameType, TaxonomyKind } from '../../../engine/index.js';
 import type { CatalogGame, CatalogRecord } from '../../catalog/records.js';
 import { bggMappings, nameFromSlug } from '../mappings/bgg-mappings.js';
 import { slugify, uniqueSlug } from '../slugs.js';

@@ -3,7 +3,7 @@
 // (slugs and aliases), people, publishers and families. Each file's additions are staged
 // and only kept when that file's transaction commits, so a rolled-back file leaves no trace.
 
-import type { TaxonomyKind } from '../../../engine/domain.js';
+import type { TaxonomyKind } from '../../../engine/index.js';
 import type { Queryable } from '../../store.js';
 
 export type NamedKind = 'person' | 'publisher' | 'family';

@@ -3,7 +3,7 @@
 // expansions, the original its reimplementations, the compilation what it contains), and
 // the other item shows the same link with inbound="true".
 
-import type { RelationshipType } from '../../../engine/domain.js';
+import type { RelationshipType } from '../../../engine/index.js';
 import type { BggItem } from './parse.js';
 
 export interface RelationshipCandidate {

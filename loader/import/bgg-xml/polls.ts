@@ -1,6 +1,6 @@
 // BGG's community polls → the catalog's stats rows (SPEC-NOTES §3.7).
 
-import { LANGUAGE_DEPENDENCE_LEVELS } from '../../../engine/domain.js';
+import { LANGUAGE_DEPENDENCE_LEVELS } from '../../../engine/index.js';
 import type { CatalogStats } from '../../catalog/records.js';
 import type { BggPlayerCountRow, BggPolls } from './parse.js';
 

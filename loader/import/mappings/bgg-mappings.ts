@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { TaxonomyKind } from '../../../engine/domain.js';
+import type { TaxonomyKind } from '../../../engine/index.js';
 
 const mappingRow = z.object({
   bgg_id: z.number().int(),

@@ -2,7 +2,7 @@
 // optional: present only when asked for.
 
 import { z } from 'zod';
-import { AWARD_RESULTS, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS, PERSON_ROLES } from '../../../engine/domain.js';
+import { AWARD_RESULTS, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS, PERSON_ROLES } from '../../../engine/index.js';
 import { effectivePropertiesSchema, experienceProfileSchema } from '../game-embeds.js';
 import { linkSchema, linksSchema } from './links.js';
 

@@ -2,7 +2,7 @@
 // server/present/game-json.ts emits, then the per-request members (matched_via, embeds).
 
 import { z } from 'zod';
-import { FUNDING_SOURCES, GAME_MODES, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS } from '../../../engine/domain.js';
+import { FUNDING_SOURCES, GAME_MODES, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS } from '../../../engine/index.js';
 import { effectiveValuesSchema } from '../game-embeds.js';
 import { gameEmbedsShape } from './embeds.js';
 import { linkSchema } from './links.js';

@@ -13,7 +13,7 @@ export const fieldErrorSchema = z
 
 export const problemSchema = z
   .object({
-    type: z.string().describe('`${PUBLIC_BASE_URL}/problems/<slug>`'),
+    type: z.string().describe('`<PUBLIC_BASE_URL>/problems/<slug>`'),
     title: z.string(),
     status: z.number().int().min(400).max(599),
     detail: z.string(),

@@ -1,7 +1,7 @@
 // Vote records as answered by the vote routes (contract, Vote records).
 
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS } from '../../../engine/domain.js';
+import { EXPERIENCE_LEVELS } from '../../../engine/index.js';
 import { linksSchema } from './links.js';
 
 export const ratingVoteSchema = z

@@ -6,10 +6,10 @@
 // aggregates stay as the last committed run (or import) left them.
 
 import { v7 as uuidv7 } from 'uuid';
-import type { Store } from '../store.js';
+import type { Store } from '../loader/store.js';
 import { periodStart, previousPeriodStart } from './periods.js';
 import { DEFAULT_SNAPSHOT_CADENCE, refreshAggregates, type AggregateSettings } from './pipeline.js';
-import { writeSnapshots } from './snapshots.js';
+import { writeSnapshots } from './capture.js';
 
 export type { SnapshotCadence } from './periods.js';
 export type MaterializeTrigger = 'api' | 'cli' | 'schedule';

@@ -3,7 +3,7 @@
 // multipliers (D25: all four levels with enough reports and a positive experienced median).
 // A game without baseline stats has no derived values (null), as before any vote.
 
-import type { Queryable } from '../store.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 
 export const STEP5_TABLE = 'ludex_step5';

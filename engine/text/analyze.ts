@@ -2,7 +2,7 @@
 // tokens for space-delimited scripts (prefix rule), runs of CJK for scripts without spaces
 // (substring rule). Names and queries go through the same function so both sides agree.
 
-import { foldText } from './normalize.js';
+import { foldText } from '../normalize.js';
 
 export interface AnalyzedText {
   /** Every letter, digit and mark in order, separators removed: the exact-match and substring key. */
@@ -17,7 +17,7 @@ export interface AnalyzedText {
 
 // Plain ASCII is most of the catalog and foldText leaves it as toLowerCase would, so the
 // two normalize() passes (the dearest step of analysis) are skipped for it.
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\p{ASCII}]*$/u;
 const ASCII_TOKEN = /[a-z0-9]+/g;
 // Marks count as letters: in Indic scripts they are part of the word, and foldText already
 // removed the Latin diacritics that should not matter.

@@ -7,7 +7,7 @@
 // adds candidates that the substring test rejects, and buckets make the build a counting sort
 // over typed arrays instead of a Map of hundreds of thousands of keys.
 
-import { cjkRuns } from './text-analyze.js';
+import { cjkRuns } from './analyze.js';
 
 export interface GramIndex {
   /** Entries that may contain the gram (ascending, once each); undefined when none can. */

@@ -6,29 +6,23 @@
 // - every query CJK run (Han, kana, Hangul) is a substring of the name with separators removed;
 // - or the name is an exact match: same folded letters, separators ignored ("tic tac toe"
 //   finds "TicTacToe").
-// A document matches when one of its names does; its score is its best name's (text-score.ts).
+// A document matches when one of its names does; its score is its best name's (score.ts).
 //
 // Lookup: the query part with the fewest postings supplies candidates (a token's prefix range
 // in the sorted dictionary, or a CJK run's rarest gram), the other words' postings narrow
 // them, and each survivor is verified on its own token ids and compact string, then scored.
 
-import type { TextHit } from './api.js';
-import { analyzeText, codePointLength } from './text-analyze.js';
-import { CandidateScratch } from './text-candidates.js';
-import { collectEntries, type NameEntries } from './text-entries.js';
-import { anyInRange, contains, DistinctMatcher } from './text-match.js';
-import { prepareQuery, type PreparedQuery } from './text-query.js';
-import { nameScore, nameScoreBound } from './text-score.js';
-import { ScoreThreshold } from './text-threshold.js';
-import { selectTop } from './text-topk.js';
+import type { TextHit } from '../api.js';
+import { analyzeText, codePointLength } from './analyze.js';
+import { CandidateScratch } from './candidates.js';
+import { collectEntries, type NameEntries, type TextDocument } from './entries.js';
 
-export interface TextDocument {
-  row: number;
-  names: { text: string; weight: number }[];
-  /** bayes_rating, NaN when null: the first tie-breaker. */
-  rankKey: number;
-  id: string;
-}
+export type { TextDocument } from './entries.js';
+import { anyInRange, contains, DistinctMatcher } from './match.js';
+import { prepareQuery, type PreparedQuery } from './query.js';
+import { nameScore, nameScoreBound } from './score.js';
+import { ScoreThreshold } from './threshold.js';
+import { selectTop } from './topk.js';
 
 export interface TextIndex {
   search(query: string, limit: number): TextHit[];

@@ -1,11 +1,19 @@
 // The indexed names ("entries": one per name or alternate name of a document) and the two
 // lookup structures built over them. Entry ids are dense and ascending in document order.
 
-import type { TextDocument } from './text.js';
-import { analyzeText } from './text-analyze.js';
-import { tokenDictionaryBuilder, type TokenDictionary } from './text-dictionary.js';
-import { gramIndexBuilder, type GramIndex } from './text-grams.js';
-import { StringIds } from './text-strings.js';
+import { analyzeText } from './analyze.js';
+import { tokenDictionaryBuilder, type TokenDictionary } from './dictionary.js';
+import { gramIndexBuilder, type GramIndex } from './grams.js';
+import { StringIds } from './strings.js';
+
+/** One game as the text index sees it: its names with their weights, and its tie-breakers. */
+export interface TextDocument {
+  row: number;
+  names: { text: string; weight: number }[];
+  /** bayes_rating, NaN when null: the first tie-breaker. */
+  rankKey: number;
+  id: string;
+}
 
 export interface NameEntries {
   /** Document (position in the `docs` given to the builder) of each entry. */

@@ -4,7 +4,7 @@
 // 150,000 ids that binds in about half the time of a bound VARCHAR[] list and needs no
 // per-request temp table (docs/analytics.md, "Measured").
 
-import type { Queryable } from './store.js';
+import type { Queryable } from '../loader/store.js';
 
 export type TrendGrouping = 'year' | 'decade';
 

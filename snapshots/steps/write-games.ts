@@ -2,7 +2,7 @@
 // whose aggregates changed gets updated_at = the run time; a row whose trending_score
 // alone changed keeps its updated_at. Each row is written by one statement at most.
 
-import type { Queryable } from '../store.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 import { STEP3_TABLE } from './step3-confidence.js';
 import { STEP4_TABLE } from './step4-ranks.js';

@@ -2,8 +2,8 @@
 // population stddev and the global mean. Null when the game has no rating data at all or
 // its stddev is unknown; 0 when it has no votes.
 
-import { ratingConfidenceSql } from '../catalog/derive-formulas.js';
-import type { Queryable } from '../store.js';
+import { ratingConfidenceSql } from '../stats.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 
 export const STEP3_TABLE = 'ludex_step3';

@@ -12,9 +12,9 @@
 // suggested age and language dependence derived from the baseline polls when the stats
 // do not state them (D50).
 
-import { LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/domain.js';
-import type { Queryable } from '../store.js';
-import { histogramStddevSql } from '../catalog/derive-formulas.js';
+import { LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/index.js';
+import type { Queryable } from '../../loader/store.js';
+import { histogramStddevSql } from '../stats.js';
 
 export const STEP1_TABLE = 'ludex_step1';
 

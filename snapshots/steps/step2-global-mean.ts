@@ -2,7 +2,7 @@
 // of active games with votes. Summed in game id order, one value after another, so the
 // same inputs always give the identical double (a parallel SUM may add in any order).
 
-import type { Queryable } from '../store.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 
 export async function globalMeanRating(db: Queryable): Promise<number | null> {

@@ -2,8 +2,8 @@
 // aggregates; materialization folds it in later. Each insert commits on its own, so an
 // acknowledged vote is in DuckDB's write-ahead log before the caller hears of it.
 
-import type { ExperienceLevel } from '../engine/domain.js';
-import type { Queryable } from './store.js';
+import type { ExperienceLevel } from '../engine/index.js';
+import type { Queryable } from '../loader/store.js';
 
 export interface RatingVote {
   id: string;

@@ -3,8 +3,8 @@
 // nanoseconds per posting, far less than verifying a candidate, so intersecting first pays
 // whenever the other word's postings are not much larger than the candidate list.
 
-import type { NameEntries } from './text-entries.js';
-import type { PreparedQuery } from './text-query.js';
+import type { NameEntries } from './entries.js';
+import type { PreparedQuery } from './query.js';
 
 /** A word's postings are used for narrowing only when at most this many times the candidates. */
 const NARROW_RATIO = 8;

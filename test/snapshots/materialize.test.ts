@@ -4,11 +4,11 @@
 // abandonment.
 
 import { describe, expect, it } from 'vitest';
-import { abandonStaleRuns, materialize } from '../../loader/materialize/run.js';
-import { periodStart, previousPeriodStart } from '../../loader/materialize/periods.js';
+import { abandonStaleRuns, materialize } from '../../snapshots/materialize.js';
+import { periodStart, previousPeriodStart } from '../../snapshots/periods.js';
 import type { Store } from '../../loader/store.js';
-import { insertRatingVote } from '../../loader/votes.js';
-import { emptyStore, game, jsonl, load, stats } from './catalog-helpers.js';
+import { insertRatingVote } from '../../snapshots/votes.js';
+import { emptyStore, game, jsonl, load, stats } from '../loader/catalog-helpers.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const DAY = 86_400_000;

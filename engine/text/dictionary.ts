@@ -2,7 +2,7 @@
 // makes "every token starting with q" one contiguous id range found by binary search, so a
 // name token prefixed by q is just an id inside [lo, hi) and verification needs no strings.
 
-import { StringIds } from './text-strings.js';
+import { StringIds } from './strings.js';
 
 export interface TokenDictionary {
   /** Distinct tokens in code-unit order; a token's id is its position. */

@@ -1,10 +1,10 @@
 // A query resolved against the index: each token's id range in the sorted dictionary, each
 // CJK run's gram postings, and the part with the fewest postings chosen to supply candidates.
 
-import type { AnalyzedText } from './text-analyze.js';
-import { prefixRange, type TokenDictionary } from './text-dictionary.js';
-import { runGrams, type GramIndex } from './text-grams.js';
-import type { PrefixRanges } from './text-match.js';
+import type { AnalyzedText } from './analyze.js';
+import { prefixRange, type TokenDictionary } from './dictionary.js';
+import { runGrams, type GramIndex } from './grams.js';
+import type { PrefixRanges } from './match.js';
 
 export type CandidateSource =
   /** Entries holding a token of query word `word`'s range. */

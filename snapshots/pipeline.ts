@@ -1,7 +1,7 @@
 // The aggregate pipeline shared by catalog import and materialization: the contract's
 // steps 1–5 (and the D40 trending score) over baseline ⊕ raw votes, set-wise in DuckDB,
 // each step staged in a temporary table of the caller's transaction, then one write of
-// the rows that differ. Snapshots (step 6) are materialization's alone (snapshots.ts).
+// the rows that differ. Snapshots (step 6) are materialization's alone (capture.ts).
 
 import {
   BAYES_PRIOR_VOTES,
@@ -9,16 +9,16 @@ import {
   RANK_MIN_VOTES,
   RECOMMENDED_PLAYER_COUNT_THRESHOLD,
   TOP_PLAYER_COUNT_THRESHOLD,
-} from '../catalog/derive-formulas.js';
-import type { Queryable } from '../store.js';
+} from './stats.js';
+import type { Queryable } from '../loader/store.js';
 import { periodStart, previousPeriodStart, type SnapshotCadence } from './periods.js';
-import { mergeAggregates } from './step1-merge.js';
-import { globalMeanRating } from './step2-global-mean.js';
-import { computeConfidence } from './step3-confidence.js';
-import { computeRanks } from './step4-ranks.js';
-import { computeDerived } from './step5-derived.js';
-import { computeTrending } from './trending.js';
-import { PIPELINE_TABLES, writeGames } from './write-games.js';
+import { mergeAggregates } from './steps/step1-merge.js';
+import { globalMeanRating } from './steps/step2-global-mean.js';
+import { computeConfidence } from './steps/step3-confidence.js';
+import { computeRanks } from './steps/step4-ranks.js';
+import { computeDerived } from './steps/step5-derived.js';
+import { computeTrending } from './steps/trending.js';
+import { PIPELINE_TABLES, writeGames } from './steps/write-games.js';
 
 /** The knobs of the pipeline (server config: `config.aggregates`). Absent = the default. */
 export interface AggregateSettings {
@@ -91,4 +91,17 @@ export async function refreshAggregates(
     // The staging tables die with the connection anyway; drop them to free memory early.
     for (const table of PIPELINE_TABLES) await db.run(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
   }
+}
+
+/**
+ * The refresh a catalog or foreign import ends with (loader/catalog/import.ts
+ * `AggregateRefresh`): the same pipeline as a materialization run, without snapshots
+ * (step 6 belongs to runs). Only rows whose values change are written, and only rows whose
+ * aggregates change get a new updated_at (D46), so a repeated import leaves every row as it
+ * was.
+ */
+export function aggregateRefresh(
+  settings: AggregateSettings = {},
+): (db: Queryable, now: Date) => Promise<PipelineResult> {
+  return (db, now) => refreshAggregates(db, now, settings);
 }

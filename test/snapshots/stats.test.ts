@@ -7,9 +7,9 @@ import {
   playerCountsAbove,
   ratingConfidence,
   suggestedAgeFromPoll,
-} from '../../loader/catalog/derive-formulas.js';
+} from '../../snapshots/stats.js';
 import type { Store } from '../../loader/store.js';
-import { emptyStore, game, jsonl, load, stats } from './catalog-helpers.js';
+import { emptyStore, game, jsonl, load, stats } from '../loader/catalog-helpers.js';
 
 const ID = (n: number) => `01890000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 

@@ -3,8 +3,8 @@
 // no staging (view or tables) left behind on the connection.
 
 import { describe, expect, it } from 'vitest';
-import { refreshAggregates } from '../../loader/materialize/pipeline.js';
-import { emptyStore, game, jsonl, load, NOW, stats } from './catalog-helpers.js';
+import { refreshAggregates } from '../../snapshots/pipeline.js';
+import { emptyStore, game, jsonl, load, NOW, stats } from '../loader/catalog-helpers.js';
 
 const LATER = new Date('2025-07-01T12:00:00.000Z');
 

@@ -3,7 +3,7 @@
 // rank in the scope, and only the snapshots of that one date: a game whose last snapshot is
 // older (it dropped out of an imported top-N list) is not ranked there with a stale rank.
 
-import type { Queryable } from './store.js';
+import type { Queryable } from '../loader/store.js';
 
 export interface SnapshotRow {
   date: string;

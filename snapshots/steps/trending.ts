@@ -5,7 +5,7 @@
 // bayes_rating / 16 lies in [0, 0.625], so it orders only games of equal activity.
 // trending_score is not part of the Game JSON and never moves updated_at.
 
-import type { Queryable } from '../store.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 import { STEP4_TABLE } from './step4-ranks.js';
 

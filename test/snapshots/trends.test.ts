@@ -1,12 +1,12 @@
-// loader/trends.ts and loader/history.ts on hand-written rows: decade flooring of negative
+// snapshots/trends.ts and snapshots/history.ts on hand-written rows: decade flooring of negative
 // years, R-7 quartiles on small sets, nulls left out of means, the id list as the only
 // population, and category ranks read through the bound JSON path.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameSnapshots, rankingAt, rankingDateOnOrBefore } from '../../loader/history.js';
+import { gameSnapshots, rankingAt, rankingDateOnOrBefore } from '../../snapshots/history.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
-import { playerCountSummaries, publicationCounts, weightSummaries } from '../../loader/trends.js';
+import { playerCountSummaries, publicationCounts, weightSummaries } from '../../snapshots/trends.js';
 
 let store: Store;
 const NOW = '2026-01-01T00:00:00Z';

@@ -1,16 +1,16 @@
 // The published formulas behind the Game aggregates (SPEC-NOTES D20–D22, D25, D50, §8.4,
 // §8.5), twice: as plain functions (tests, docs) and as SQL fragments over column
-// expressions (the set-wise pipeline in loader/materialize/). Both must agree; the derive
+// expressions (the set-wise pipeline in snapshots/steps/). Both must agree; the derive
 // tests check the SQL against the functions on worked examples.
 
 import {
   EXPERIENCE_LEVELS,
+  type ExperienceLevel,
   LANGUAGE_DEPENDENCE_LEVELS,
+  type LanguageDependence,
   RECOMMENDED_PLAYER_COUNT_THRESHOLD,
   TOP_PLAYER_COUNT_THRESHOLD,
-  type ExperienceLevel,
-  type LanguageDependence,
-} from '../../engine/domain.js';
+} from '../engine/index.js';
 
 /** K of D20: the prior's weight in votes. */
 export const BAYES_PRIOR_VOTES = 100;

@@ -4,8 +4,8 @@
 // game whose baseline source leaves it unranked (baseline_stats.unranked, BGG's "Not Ranked")
 // keeps its bayes_rating but gets no rank.
 
-import { bayesRatingSql } from '../catalog/derive-formulas.js';
-import type { Queryable } from '../store.js';
+import { bayesRatingSql } from '../stats.js';
+import type { Queryable } from '../../loader/store.js';
 import { STEP1_TABLE } from './step1-merge.js';
 
 export const STEP4_TABLE = 'ludex_step4';

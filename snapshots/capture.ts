@@ -5,7 +5,7 @@
 // cannot. play_count_period = total_plays − the previous period's total_plays; null when
 // either is unknown, or when the count went down (a corrected source, not negative plays).
 
-import type { Queryable } from '../store.js';
+import type { Queryable } from '../loader/store.js';
 
 // $1 this period's date, $2 the previous period's date.
 const SNAPSHOT_SQL = `

@@ -1,0 +1,29 @@
+// What the writer does after a materialization run commits: load a fresh Dataset from the
+// store, swap it into the served state, and let replicas follow in the background. The
+// Materializer calls it; server/main.ts composes it.
+
+import type { Store } from '../loader/store.js';
+import { loadDatasetWithInput } from './dataset-loader.js';
+import type { Logger } from './logger.js';
+import type { ReplicaPublisher } from './replica-publisher.js';
+import type { DatasetState } from './state.js';
+
+export interface DatasetReloadDeps {
+  store: Store;
+  state: DatasetState;
+  logger: Logger;
+  /** Present when REPLICA_PUBLISH is on. */
+  publisher?: ReplicaPublisher;
+}
+
+/** Returns the reload a Materializer runs after each committed run. */
+export function datasetReload({ store, state, logger, publisher }: DatasetReloadDeps): () => Promise<void> {
+  return async () => {
+    const started = performance.now();
+    const next = await loadDatasetWithInput(store);
+    state.swap(next.dataset);
+    logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
+    // Replicas follow in the background; the run's answer does not wait for the copy.
+    void publisher?.publish(next.input);
+  };
+}
