@@ -78,6 +78,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|dist|coverage|bench/\\.cache|bench/results)/|/\\.scratch/' },
     tsPreCompilationDeps: true,
+    // Resolve node_modules by its own path, also where it is a symlink (git worktrees).
+    preserveSymlinks: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
