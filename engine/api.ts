@@ -11,6 +11,7 @@ import type {
   RelationshipType,
   TaxonomyKind,
 } from './domain.js';
+import type { GameExperience, GamePolls } from './community-data.js';
 import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query, SortKey } from './query.js';
 
 /** Scalar fields of one game, contract names, null where unknown. No _links, no embeds. */
@@ -182,6 +183,10 @@ export interface DatasetApi {
   rowByLegacyId(legacyId: string): number | undefined;
   game(row: number): GameRecord;
   related(row: number): GameRelated;
+  /** Community polls of a game (D27): ratings per player count, the age and language votes. */
+  polls(row: number): GamePolls;
+  /** Experience play-time rows of a game and its own multipliers (D25). */
+  experience(row: number): GameExperience;
   /** Canonical slug for a slug, alias or (for non-taxonomy kinds) UUID; undefined when unknown. */
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined;
   query(query: Query): Page;

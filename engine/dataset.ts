@@ -16,6 +16,8 @@ import type {
   TextHit,
 } from './api.js';
 import { Catalog } from './catalog.js';
+import type { GameExperience, GamePolls } from './community-data.js';
+import { Community } from './community.js';
 import type { PersonRole, TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
@@ -79,6 +81,7 @@ export class Dataset implements DatasetApi {
   private readonly variants: Variants;
   private readonly sorts: SortOrders;
   private readonly records: Records;
+  private readonly community: Community;
   private readonly ctx: FilterContext;
   private readonly strategy: PageStrategy;
   private readonly facetCutover: number;
@@ -101,6 +104,7 @@ export class Dataset implements DatasetApi {
     this.variants = new Variants(this.games, this.model, checkpointInterval);
     this.sorts = new SortOrders(this.games, checkpointInterval);
     this.records = new Records(this.games, this.indexes, this.catalog, input);
+    this.community = new Community(this.games, input.community);
     this.ctx = { games: this.games, indexes: this.indexes, catalog: this.catalog, variants: this.variants };
     this.strategy = pageStrategy;
     this.facetCutover = facetCutover;
@@ -120,6 +124,14 @@ export class Dataset implements DatasetApi {
 
   related(row: number): GameRelated {
     return this.records.related(row);
+  }
+
+  polls(row: number): GamePolls {
+    return this.community.polls(row);
+  }
+
+  experience(row: number): GameExperience {
+    return this.community.experience(row);
   }
 
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined {

@@ -2,13 +2,12 @@
 
 import type { H3, H3Event } from 'h3';
 import type { DatasetApi, Page } from '../../engine/index.js';
-import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
-import { embedsFor, loadEmbedSources } from '../present/embeds.js';
+import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
 import { notFoundProblem, validationProblem } from '../problem.js';
@@ -19,7 +18,6 @@ import type { DatasetState } from '../state.js';
 
 export interface GamesRouteDeps {
   state: DatasetState;
-  store: Store;
   cursors: CursorCodec;
 }
 
@@ -28,16 +26,12 @@ export function registerGameRoutes(app: H3, deps: GamesRouteDeps): void {
   route(app, `${API_PREFIX}/games/:id`, { GET: (event) => getGame(event, deps) }, { GET: GAME_DETAIL_DOC });
 }
 
-async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+function listGames(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
   const request = parseGamesList(event.url.searchParams, dataset, deps.cursors, 'name');
   const page = dataset.query(request);
-  const sources = await loadEmbedSources(deps.store, dataset, page.rows, request.include);
   const items = page.rows.map((row, i) =>
-    gameJsonWith(dataset, row, [
-      ['matched_via', page.matchedVia[i]],
-      ...embedsFor(dataset, row, request.include, sources),
-    ]),
+    gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include)]),
   );
   const { meta, links } = pageNavigation(
     event,
@@ -51,7 +45,7 @@ async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> 
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
-async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+function getGame(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
   const errors = [];
   for (const name of new Set(event.url.searchParams.keys())) {
@@ -63,8 +57,7 @@ async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
   const id = pathParam(event, 'id');
   const row = dataset.row(id);
   if (row === undefined) throw notFoundProblem(`No game with id or slug "${id}".`);
-  const sources = await loadEmbedSources(deps.store, dataset, [row], include);
-  return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include, sources)));
+  return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include)));
 }
 
 /** meta and _links of a games page, with cursors for the neighbouring pages. */
