@@ -12,7 +12,7 @@ import type {
   TaxonomyKind,
 } from './domain.js';
 import type { GameExperience, GamePolls } from './community-data.js';
-import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query, SortKey } from './query.js';
+import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query } from './query.js';
 
 /** Scalar fields of one game, contract names, null where unknown. No _links, no embeds. */
 export interface GameRecord {
@@ -197,8 +197,6 @@ export interface DatasetApi {
   matchingIds(filter: Filter): string[];
   /** Counts per key for each requested dimension, each ignoring its own filter ("all but own"). */
   facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets;
-  /** The value a row sorts by under `sort` (what a keyset cursor stores). */
-  sortValue(row: number, sort: SortKey): number | string | null;
   /** Three-tier resolution of a base game under a set of its expansions (rows). */
   resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution;
   /** Full-text lookup over names and alternate names, best first (D56). */

@@ -37,6 +37,7 @@ import {
   type Filter,
   type MatchedVia,
   type Page,
+  type Position,
   type Query,
   type SortKey,
 } from './query.js';
@@ -153,12 +154,16 @@ export class Dataset implements DatasetApi {
       },
       this.strategy,
     );
+    const { rows } = page;
     return {
-      rows: page.rows,
-      matchedVia: page.rows.map((row) => (plan.effective ? this.matchedVia(row, evaluation) : null)),
+      rows,
+      matchedVia: rows.map((row) => (plan.effective ? this.matchedVia(row, evaluation) : null)),
       total: evaluation.result.size,
       hasNext: page.hasNext,
       hasPrev: page.hasPrev,
+      // What the page's cursors need, so the caller never comes back for sort values or ids.
+      first: rows.length > 0 ? this.position(rows[0], query.sort) : undefined,
+      last: rows.length > 0 ? this.position(rows[rows.length - 1], query.sort) : undefined,
     };
   }
 
@@ -179,6 +184,7 @@ export class Dataset implements DatasetApi {
     });
   }
 
+  /** The value a row sorts by under `sort` (what a keyset position holds). */
   sortValue(row: number, sort: SortKey): number | string | null {
     return this.sorts.value(row, sort);
   }
@@ -245,6 +251,11 @@ export class Dataset implements DatasetApi {
     this.indexes.numbers.warm(RANGE_COLUMNS);
     this.variants.numbers.warm(NUMBER_PROPERTIES);
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
+  }
+
+  /** A row's keyset position under `sort`. */
+  private position(row: number, sort: SortKey): Position {
+    return { value: this.sorts.value(row, sort), id: this.games.ids[row] };
   }
 
   /** Entity lists are only built when an entity endpoint is first asked. */

@@ -1,7 +1,7 @@
 // GET /v1/games and GET /v1/games/{id}: validate, ask the engine, present.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi, Page } from '../../engine/index.js';
+import type { Page } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
@@ -35,7 +35,6 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string {
   );
   const { meta, links } = pageNavigation(
     event,
-    dataset,
     deps.cursors,
     request,
     page,
@@ -60,19 +59,18 @@ function getGame(event: H3Event, deps: GamesRouteDeps): string {
   return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include)));
 }
 
-/** meta and _links of a games page, with cursors for the neighbouring pages. */
+/**
+ * meta and _links of a games page, with cursors for the neighbouring pages: their positions
+ * come with the page (the engine's first and last rows), not from another engine call.
+ */
 export function pageNavigation(
   event: H3Event,
-  dataset: DatasetApi,
   cursors: CursorCodec,
   request: GamesListRequest,
   page: Page,
   path: string,
   endpoint: string,
 ): { meta: ListMeta; links: ListLinks } {
-  const positionOf = (row: number) => ({ value: dataset.sortValue(row, request.sort), id: dataset.game(row).id });
-  const first = page.rows[0];
-  const last = page.rows[page.rows.length - 1];
   return navigation(
     event,
     cursors,
@@ -87,8 +85,8 @@ export function pageNavigation(
       limit: request.limit,
       hasNext: page.hasNext,
       hasPrev: page.hasPrev,
-      first: first === undefined ? undefined : positionOf(first),
-      last: last === undefined ? undefined : positionOf(last),
+      first: page.first,
+      last: page.last,
       after: request.after,
       before: request.before,
     },

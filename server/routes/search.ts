@@ -100,15 +100,7 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
 function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): string {
   const page = dataset.query(request);
   const items = presentGames(dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
-  const { meta, links } = pageNavigation(
-    event,
-    dataset,
-    deps.cursors,
-    request,
-    page,
-    SEARCH_PATH,
-    GAMES_SEARCH_ENDPOINT,
-  );
+  const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
   return sendJson(event, listEnvelopeJson(items, meta, links));
