@@ -11,7 +11,8 @@ import type {
   RelationshipType,
   TaxonomyKind,
 } from './domain.js';
-import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query, SortKey } from './query.js';
+import type { GameExperience, GamePolls } from './community-data.js';
+import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query } from './query.js';
 
 /** Scalar fields of one game, contract names, null where unknown. No _links, no embeds. */
 export interface GameRecord {
@@ -182,6 +183,10 @@ export interface DatasetApi {
   rowByLegacyId(legacyId: string): number | undefined;
   game(row: number): GameRecord;
   related(row: number): GameRelated;
+  /** Community polls of a game (D27): ratings per player count, the age and language votes. */
+  polls(row: number): GamePolls;
+  /** Experience play-time rows of a game and its own multipliers (D25). */
+  experience(row: number): GameExperience;
   /** Canonical slug for a slug, alias or (for non-taxonomy kinds) UUID; undefined when unknown. */
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined;
   query(query: Query): Page;
@@ -192,8 +197,6 @@ export interface DatasetApi {
   matchingIds(filter: Filter): string[];
   /** Counts per key for each requested dimension, each ignoring its own filter ("all but own"). */
   facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets;
-  /** The value a row sorts by under `sort` (what a keyset cursor stores). */
-  sortValue(row: number, sort: SortKey): number | string | null;
   /** Three-tier resolution of a base game under a set of its expansions (rows). */
   resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution;
   /** Full-text lookup over names and alternate names, best first (D56). */

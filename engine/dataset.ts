@@ -16,6 +16,8 @@ import type {
   TextHit,
 } from './api.js';
 import { Catalog } from './catalog.js';
+import type { GameExperience, GamePolls } from './community-data.js';
+import { Community } from './community.js';
 import type { PersonRole, TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
@@ -35,6 +37,7 @@ import {
   type Filter,
   type MatchedVia,
   type Page,
+  type Position,
   type Query,
   type SortKey,
 } from './query.js';
@@ -79,6 +82,7 @@ export class Dataset implements DatasetApi {
   private readonly variants: Variants;
   private readonly sorts: SortOrders;
   private readonly records: Records;
+  private readonly community: Community;
   private readonly ctx: FilterContext;
   private readonly strategy: PageStrategy;
   private readonly facetCutover: number;
@@ -101,6 +105,7 @@ export class Dataset implements DatasetApi {
     this.variants = new Variants(this.games, this.model, checkpointInterval);
     this.sorts = new SortOrders(this.games, checkpointInterval);
     this.records = new Records(this.games, this.indexes, this.catalog, input);
+    this.community = new Community(this.games, input.community);
     this.ctx = { games: this.games, indexes: this.indexes, catalog: this.catalog, variants: this.variants };
     this.strategy = pageStrategy;
     this.facetCutover = facetCutover;
@@ -122,6 +127,14 @@ export class Dataset implements DatasetApi {
     return this.records.related(row);
   }
 
+  polls(row: number): GamePolls {
+    return this.community.polls(row);
+  }
+
+  experience(row: number): GameExperience {
+    return this.community.experience(row);
+  }
+
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined {
     return this.catalog.resolve(kind, slugOrId);
   }
@@ -141,12 +154,16 @@ export class Dataset implements DatasetApi {
       },
       this.strategy,
     );
+    const { rows } = page;
     return {
-      rows: page.rows,
-      matchedVia: page.rows.map((row) => (plan.effective ? this.matchedVia(row, evaluation) : null)),
+      rows,
+      matchedVia: rows.map((row) => (plan.effective ? this.matchedVia(row, evaluation) : null)),
       total: evaluation.result.size,
       hasNext: page.hasNext,
       hasPrev: page.hasPrev,
+      // What the page's cursors need, so the caller never comes back for sort values or ids.
+      first: rows.length > 0 ? this.position(rows[0], query.sort) : undefined,
+      last: rows.length > 0 ? this.position(rows[rows.length - 1], query.sort) : undefined,
     };
   }
 
@@ -167,6 +184,7 @@ export class Dataset implements DatasetApi {
     });
   }
 
+  /** The value a row sorts by under `sort` (what a keyset position holds). */
   sortValue(row: number, sort: SortKey): number | string | null {
     return this.sorts.value(row, sort);
   }
@@ -233,6 +251,11 @@ export class Dataset implements DatasetApi {
     this.indexes.numbers.warm(RANGE_COLUMNS);
     this.variants.numbers.warm(NUMBER_PROPERTIES);
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
+  }
+
+  /** A row's keyset position under `sort`. */
+  private position(row: number, sort: SortKey): Position {
+    return { value: this.sorts.value(row, sort), id: this.games.ids[row] };
   }
 
   /** Entity lists are only built when an entity endpoint is first asked. */

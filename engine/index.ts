@@ -38,6 +38,17 @@ export type {
 } from './query.js';
 export { FACET_DIMENSIONS, SORT_KEYS } from './query.js';
 export { MAX_FACET_PLAYERS } from './indexes.js';
+// A game's community polls and experience data, as the Dataset answers and takes them.
+export {
+  emptyCommunityInput,
+  type AgePollVote,
+  type CommunityInput,
+  type ExperienceRow,
+  type GameExperience,
+  type GamePolls,
+  type LanguagePollVote,
+  type PlayerCountRating,
+} from './community-data.js';
 // What a Dataset is built from: the games as Arrow columns plus the linked records.
 export {
   GAME_NUMBER_COLUMNS,

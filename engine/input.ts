@@ -5,6 +5,7 @@
 // everywhere else in this input (links name games by that row index).
 
 import type { Table } from 'apache-arrow';
+import type { CommunityInput } from './community-data.js';
 import type {
   AwardResult,
   EffectiveProperty,
@@ -166,4 +167,6 @@ export interface DatasetInput {
   relationships: { source: Uint32Array; target: Uint32Array; type: RelationshipType[]; ordinal: Int32Array };
   modifications: PropertyModificationInput[];
   combinations: ExpansionCombinationInput[];
+  /** Poll and experience rows per game (community-data.ts). */
+  community: CommunityInput;
 }

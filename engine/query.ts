@@ -144,6 +144,10 @@ export interface Page {
   hasNext: boolean;
   /** An earlier page exists before the first row. */
   hasPrev: boolean;
+  /** Keyset position (sort value, id) of the first row: where a `prev` cursor starts; undefined when empty. */
+  first: Position | undefined;
+  /** Keyset position of the last row: where a `next` cursor starts; undefined when empty. */
+  last: Position | undefined;
 }
 
 export const FACET_DIMENSIONS = ['mechanics', 'categories', 'themes', 'type', 'players'] as const;

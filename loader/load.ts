@@ -29,6 +29,7 @@ import {
   type TaxonomyKind,
   type TermInput,
 } from '../engine/index.js';
+import { loadCommunityInput } from './community.js';
 import type { SqlParams, Store } from './store.js';
 
 /**
@@ -221,6 +222,7 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
     relationships: await loadRelationships(store, rows),
     modifications: await loadModifications(store, rows),
     combinations: await loadCombinations(store, rows),
+    community: await loadCommunityInput(store, rows),
   };
 }
 

@@ -495,12 +495,16 @@ export function oracleQuery(catalog: OracleCatalog, query: Query): Page {
     hasPrev = false;
     hasNext = sorted.length > query.limit;
   }
+  const positionOf = (m: OracleMatch | undefined): Position | undefined =>
+    m === undefined ? undefined : { value: key(m.row), id: catalog.games[m.row].id };
   return {
     rows: page.map((m) => m.row),
     matchedVia: page.map((m) => (query.filter.effective === true ? m.matchedVia : null)),
     total: sorted.length,
     hasNext,
     hasPrev,
+    first: positionOf(page[0]),
+    last: positionOf(page[page.length - 1]),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   Uint32,
 } from 'apache-arrow';
 import type { DatasetInput } from '../../engine/index.js';
+import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-ipc.js';
 
 type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
@@ -39,6 +40,7 @@ export const DATASET_PARTS = [
   'relationships',
   'modifications',
   'combinations',
+  ...COMMUNITY_PARTS,
 ] as const;
 export type DatasetPart = (typeof DATASET_PARTS)[number];
 
@@ -62,7 +64,7 @@ function toTable(section: Section): Table {
 /** Encodes every part; the returned bytes are Arrow IPC files, in DATASET_PARTS order. */
 export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8Array> {
   const { lists } = input;
-  const sections: Record<Exclude<DatasetPart, 'games'>, Section> = {
+  const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
     lists: {
       rating_distribution: json(lists.rating_distribution),
       rank_by_category: json(lists.rank_by_category),
@@ -136,6 +138,7 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8A
   for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, Section][]) {
     out.set(part, tableToIPC(toTable(section), 'file'));
   }
+  for (const [part, bytes] of encodeCommunityInput(input.community)) out.set(part, bytes);
   return out;
 }
 
@@ -258,5 +261,6 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
     },
     modifications: part('modifications').parsed('json'),
     combinations: part('combinations').parsed('json'),
+    community: decodeCommunityInput(files),
   };
 }

@@ -47,16 +47,11 @@ export function exportStream(options: ExportStreamOptions): ReadableStream<Uint8
     if (page === undefined) return;
     let text = '';
     for (let i = 0; i < page.rows.length; i++) text += encodeRow(dataset, page.rows[i], page.matchedVia[i]);
-    const last = page.rows[page.rows.length - 1];
+    // The page ends at its last row's position, which it carries (the engine's, not re-read).
+    const after = page.last;
     page =
-      page.hasNext && last !== undefined
-        ? dataset.query({
-            filter,
-            sort: SORT,
-            order: ORDER,
-            limit: pageRows,
-            after: { value: dataset.sortValue(last, SORT), id: dataset.game(last).id },
-          })
+      page.hasNext && after !== undefined
+        ? dataset.query({ filter, sort: SORT, order: ORDER, limit: pageRows, after })
         : undefined;
     if (text.length > 0) controller.enqueue(encoder.encode(text));
     if (page === undefined) controller.close();

@@ -3,37 +3,11 @@
 // expansion set there is nothing else to resolve, and the sub-resource link resolves others.
 
 import type { DatasetApi, EntityRef } from '../../engine/index.js';
-import { readExperience, type ExperienceRecord } from '../../loader/experience.js';
-import { readPolls, type PollsRecord } from '../../loader/polls.js';
-import type { Store } from '../../loader/store.js';
 import { API_PREFIX, gamePath, link } from '../links.js';
 import type { GameInclude } from '../schemas/includes.js';
 import { effectivePropertiesJson } from './game-effective.js';
 import { experienceProfileJson } from './game-experience.js';
 import { creditJson, gameAwardJson } from './game-records.js';
-
-export interface EmbedSources {
-  /** Polls per game id, read from the store only when `polls` is included. */
-  polls?: ReadonlyMap<string, PollsRecord>;
-  /** Experience rows and multipliers per game id, only when `experience_playtime` is included. */
-  experience?: ReadonlyMap<string, ExperienceRecord>;
-}
-
-/** Reads what the store-backed includes of `rows` need (nothing for the other includes). */
-export async function loadEmbedSources(
-  store: Store,
-  dataset: DatasetApi,
-  rows: readonly number[],
-  include: readonly GameInclude[],
-): Promise<EmbedSources> {
-  const needsStore = include.includes('polls') || include.includes('experience_playtime');
-  if (rows.length === 0 || !needsStore) return {};
-  const ids = rows.map((r) => dataset.game(r).id);
-  const sources: EmbedSources = {};
-  if (include.includes('polls')) sources.polls = await readPolls(store, ids);
-  if (include.includes('experience_playtime')) sources.experience = await readExperience(store, ids);
-  return sources;
-}
 
 function refs(items: EntityRef[], path: string): unknown[] {
   return items.map((r) => ({
@@ -53,12 +27,7 @@ function terms(items: EntityRef[], filterName: string): unknown[] {
   }));
 }
 
-export function embedsFor(
-  dataset: DatasetApi,
-  row: number,
-  include: readonly GameInclude[],
-  sources: EmbedSources = {},
-): [string, unknown][] {
+export function embedsFor(dataset: DatasetApi, row: number, include: readonly GameInclude[]): [string, unknown][] {
   if (include.length === 0) return [];
   const game = dataset.game(row);
   const related = dataset.related(row);
@@ -133,14 +102,13 @@ export function embedsFor(
         ]);
         break;
       case 'polls':
-        out.push([name, sources.polls?.get(game.id) ?? null]);
+        out.push([name, dataset.polls(row)]);
         break;
       case 'effective_properties':
         out.push([name, effectivePropertiesJson(dataset, row, dataset.resolveEffective(row, []))]);
         break;
       case 'experience_playtime':
-        // Null only when the caller did not load the sources (see loadEmbedSources).
-        out.push([name, sources.experience ? experienceProfileJson(game, sources.experience.get(game.id)) : null]);
+        out.push([name, experienceProfileJson(game, dataset.experience(row))]);
         break;
       default: {
         // Every include value must have an embed: a new value without one fails to compile.

@@ -6,9 +6,9 @@ import {
   DEFAULT_EXPERIENCE_MULTIPLIERS,
   EXPERIENCE_LEVELS,
   type ExperienceLevel,
+  type GameExperience,
   type GameRecord,
 } from '../../engine/index.js';
-import type { ExperienceRecord } from '../../loader/experience.js';
 import { gamePath, link, type Link } from '../links.js';
 
 export interface ExperienceLevelJson {
@@ -42,11 +42,7 @@ interface Times {
  * observed level scaled back by its multiplier; else the publisher-stated box time, which
  * describes a play by people who know the game.
  */
-function anchorTimes(
-  game: GameRecord,
-  record: ExperienceRecord | undefined,
-  m: Record<ExperienceLevel, number>,
-): Times {
+function anchorTimes(game: GameRecord, record: GameExperience | undefined, m: Record<ExperienceLevel, number>): Times {
   const rows = record?.rows ?? [];
   const row = rows.find((r) => r.experience_level === 'experienced') ?? rows[0];
   if (row) {
@@ -59,7 +55,7 @@ function anchorTimes(
   return { median, min, max };
 }
 
-export function experienceProfileJson(game: GameRecord, record: ExperienceRecord | undefined): ExperienceProfileJson {
+export function experienceProfileJson(game: GameRecord, record: GameExperience | undefined): ExperienceProfileJson {
   const own = record?.sufficient_data === true ? record.multipliers : null;
   const multipliers = { ...(own ?? DEFAULT_EXPERIENCE_MULTIPLIERS) };
   const observed = new Map((record?.rows ?? []).map((r) => [r.experience_level, r]));

@@ -77,15 +77,7 @@ function showFamily(event: H3Event, deps: AppDeps): string {
   const request = parseFamilyGames(event.url.searchParams, deps.cursors, endpoint, filter);
   const page = dataset.query(request);
   const games = page.rows.map((row) => gameJsonWith(dataset, row, [['matched_via', null]]));
-  const { meta, links } = pageNavigation(
-    event,
-    dataset,
-    deps.cursors,
-    { ...request, include: [] },
-    page,
-    self,
-    endpoint,
-  );
+  const { meta, links } = pageNavigation(event, deps.cursors, { ...request, include: [] }, page, self, endpoint);
   const head = JSON.stringify({
     id: family.id,
     slug: family.slug,

@@ -7,7 +7,7 @@ import { type DatasetApi, GAME_TYPES, type GameType, type Position } from '../..
 import { sendJson } from '../http.js';
 import { gamePath } from '../links.js';
 import { navigation, comparePositions, continueFrom, pageSorted } from '../paging.js';
-import { loadEmbedSources, embedsFor } from '../present/embeds.js';
+import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { validationProblem, type FieldError } from '../problem.js';
@@ -37,7 +37,7 @@ function positionOf(dataset: DatasetApi, row: number): Position {
   return { value: `${String(year).padStart(4, '0')} ${g.sort_name}`, id: g.id };
 }
 
-export async function listExpansions(event: H3Event, deps: GameResourceDeps): Promise<string> {
+export function listExpansions(event: H3Event, deps: GameResourceDeps): string {
   const errors: FieldError[] = [];
   const params = knownParams(event.url.searchParams, PARAMS, errors);
   const limit = parseLimit(params.get('limit'), 'query', errors);
@@ -70,8 +70,7 @@ export async function listExpansions(event: H3Event, deps: GameResourceDeps): Pr
     .sort((a, b) => comparePositions(a.position, b.position));
   const page = pageSorted(items, (item) => item.position, { limit, after: continued.after, before: continued.before });
   const rows = page.items.map((item) => item.row);
-  const sources = await loadEmbedSources(deps.store, dataset, rows, include);
-  const json = rows.map((r) => gameJsonWith(dataset, r, embedsFor(dataset, r, include, sources)));
+  const json = rows.map((r) => gameJsonWith(dataset, r, embedsFor(dataset, r, include)));
   const { meta, links } = navigation(
     event,
     deps.cursors,

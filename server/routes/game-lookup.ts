@@ -3,7 +3,6 @@
 
 import type { H3Event } from 'h3';
 import type { DatasetApi } from '../../engine/index.js';
-import type { Store } from '../../loader/store.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam } from '../http.js';
 import { notFoundProblem, validationProblem, type FieldError } from '../problem.js';
@@ -11,7 +10,6 @@ import type { DatasetState } from '../state.js';
 
 export interface GameResourceDeps {
   state: DatasetState;
-  store: Store;
   cursors: CursorCodec;
 }
 

@@ -1,14 +1,13 @@
 // GET /v1/games and GET /v1/games/{id}: validate, ask the engine, present.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi, Page } from '../../engine/index.js';
-import type { Store } from '../../loader/store.js';
+import type { Page } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
-import { embedsFor, loadEmbedSources } from '../present/embeds.js';
+import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
 import { notFoundProblem, validationProblem } from '../problem.js';
@@ -19,7 +18,6 @@ import type { DatasetState } from '../state.js';
 
 export interface GamesRouteDeps {
   state: DatasetState;
-  store: Store;
   cursors: CursorCodec;
 }
 
@@ -28,20 +26,15 @@ export function registerGameRoutes(app: H3, deps: GamesRouteDeps): void {
   route(app, `${API_PREFIX}/games/:id`, { GET: (event) => getGame(event, deps) }, { GET: GAME_DETAIL_DOC });
 }
 
-async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+function listGames(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
   const request = parseGamesList(event.url.searchParams, dataset, deps.cursors, 'name');
   const page = dataset.query(request);
-  const sources = await loadEmbedSources(deps.store, dataset, page.rows, request.include);
   const items = page.rows.map((row, i) =>
-    gameJsonWith(dataset, row, [
-      ['matched_via', page.matchedVia[i]],
-      ...embedsFor(dataset, row, request.include, sources),
-    ]),
+    gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include)]),
   );
   const { meta, links } = pageNavigation(
     event,
-    dataset,
     deps.cursors,
     request,
     page,
@@ -51,7 +44,7 @@ async function listGames(event: H3Event, deps: GamesRouteDeps): Promise<string> 
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
-async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
+function getGame(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
   const errors = [];
   for (const name of new Set(event.url.searchParams.keys())) {
@@ -63,23 +56,21 @@ async function getGame(event: H3Event, deps: GamesRouteDeps): Promise<string> {
   const id = pathParam(event, 'id');
   const row = dataset.row(id);
   if (row === undefined) throw notFoundProblem(`No game with id or slug "${id}".`);
-  const sources = await loadEmbedSources(deps.store, dataset, [row], include);
-  return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include, sources)));
+  return sendJson(event, gameJsonWith(dataset, row, embedsFor(dataset, row, include)));
 }
 
-/** meta and _links of a games page, with cursors for the neighbouring pages. */
+/**
+ * meta and _links of a games page, with cursors for the neighbouring pages: their positions
+ * come with the page (the engine's first and last rows), not from another engine call.
+ */
 export function pageNavigation(
   event: H3Event,
-  dataset: DatasetApi,
   cursors: CursorCodec,
   request: GamesListRequest,
   page: Page,
   path: string,
   endpoint: string,
 ): { meta: ListMeta; links: ListLinks } {
-  const positionOf = (row: number) => ({ value: dataset.sortValue(row, request.sort), id: dataset.game(row).id });
-  const first = page.rows[0];
-  const last = page.rows[page.rows.length - 1];
   return navigation(
     event,
     cursors,
@@ -94,8 +85,8 @@ export function pageNavigation(
       limit: request.limit,
       hasNext: page.hasNext,
       hasPrev: page.hasPrev,
-      first: first === undefined ? undefined : positionOf(first),
-      last: last === undefined ? undefined : positionOf(last),
+      first: page.first,
+      last: page.last,
       after: request.after,
       before: request.before,
     },

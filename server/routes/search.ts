@@ -97,20 +97,10 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
   route(app, TEXT_PATH, { GET: (event) => textSearch(event, deps) }, { GET: DOCS.text });
 }
 
-async function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): Promise<string> {
+function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): string {
   const page = dataset.query(request);
-  const items = await presentGames(deps.store, dataset, page.rows, request.include, (i) => [
-    ['matched_via', page.matchedVia[i]],
-  ]);
-  const { meta, links } = pageNavigation(
-    event,
-    dataset,
-    deps.cursors,
-    request,
-    page,
-    SEARCH_PATH,
-    GAMES_SEARCH_ENDPOINT,
-  );
+  const items = presentGames(dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
+  const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
   return sendJson(event, listEnvelopeJson(items, meta, links));
@@ -154,7 +144,7 @@ function rankOf(dataset: DatasetApi, hits: readonly TextHit[], position: Positio
   return found >= 0 ? found : Math.min(Math.max(stored, -1), hits.length);
 }
 
-async function textSearch(event: H3Event, deps: AppDeps): Promise<string> {
+function textSearch(event: H3Event, deps: AppDeps): string {
   const request = parseTextSearch(event.url.searchParams, deps.cursors);
   const dataset = deps.state.current;
   const hits = rankedHits(dataset, request);
@@ -168,8 +158,7 @@ async function textSearch(event: H3Event, deps: AppDeps): Promise<string> {
     start = Math.max(0, end - request.limit);
   }
   const slice = hits.slice(start, end);
-  const items = await presentGames(
-    deps.store,
+  const items = presentGames(
     dataset,
     slice.map((h) => h.row),
     request.include,

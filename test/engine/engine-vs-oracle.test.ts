@@ -40,11 +40,18 @@ function engines(catalog: ReturnType<typeof randomCatalog>): Dataset[] {
   ];
 }
 
-/** Every engine answers `query` exactly as the oracle does; returns the oracle's page. */
+/**
+ * Every engine answers `query` exactly as the oracle does, the first and last positions its
+ * cursors start from included; returns the engine's page.
+ */
 function agree(datasets: readonly Dataset[], oracle: OracleCatalog, query: Query, label: string): Page {
   const expected = oracleQuery(oracle, query);
-  for (const dataset of datasets) expect(dataset.query(query), label).toEqual(expected);
-  return expected;
+  const pages = datasets.map((dataset) => dataset.query(query));
+  for (const page of pages) {
+    expect(page, label).toEqual(expected);
+    expect([page.first, page.last], `${label}: positions`).toEqual([expected.first, expected.last]);
+  }
+  return pages[0];
 }
 
 function positionOf(dataset: Dataset, oracle: OracleCatalog, row: number, query: Query): Position {
@@ -53,17 +60,22 @@ function positionOf(dataset: Dataset, oracle: OracleCatalog, row: number, query:
   return { value, id: oracle.games[row].id };
 }
 
-/** First page, every following page, then every page backward from the end. */
+/**
+ * First page, every following page, then every page backward from the end; each step goes on
+ * from the position the page carries (as the server's cursors do), which must be its row's.
+ */
 function walkAllPages(datasets: readonly Dataset[], oracle: OracleCatalog, query: Query): void {
   let page = agree(datasets, oracle, query, 'first page');
   for (let i = 0; page.hasNext && i < MAX_PAGES; i++) {
     const after = positionOf(datasets[0], oracle, page.rows[page.rows.length - 1], query);
-    page = agree(datasets, oracle, { ...query, after }, `forward page ${i + 2}`);
+    expect(page.last).toEqual(after);
+    page = agree(datasets, oracle, { ...query, after: page.last }, `forward page ${i + 2}`);
   }
   page = agree(datasets, oracle, { ...query, before: END }, 'last page');
   for (let i = 0; page.hasPrev && i < MAX_PAGES; i++) {
     const before = positionOf(datasets[0], oracle, page.rows[0], query);
-    page = agree(datasets, oracle, { ...query, before }, `backward page ${i + 2}`);
+    expect(page.first).toEqual(before);
+    page = agree(datasets, oracle, { ...query, before: page.first }, `backward page ${i + 2}`);
   }
 }
 

@@ -72,6 +72,20 @@ describe('keyset pages', () => {
     expect(none).toEqual({ rows: [], matchedVia: [], total: 0, hasNext: false, hasPrev: false });
   });
 
+  it('carries the positions of its first and last rows, which continue it like hand-made ones', () => {
+    const page = dataset.query(byWeight('asc', 3));
+    expect(page).toMatchObject({ rows: [5, 0, 3], first: at(5), last: at(3) });
+    expect(dataset.query(byWeight('asc', 3, { after: page.last }))).toMatchObject({
+      rows: [2, 1, 4],
+      first: at(2),
+      last: { value: null, id: idOf(4) },
+    });
+    expect(dataset.query(byWeight('desc', 10, { filter: { weight_min: 9 } }))).toMatchObject({
+      first: undefined,
+      last: undefined,
+    });
+  });
+
   it('counts only matching rows for hasNext/hasPrev', () => {
     const filter = { weight_min: 2 };
     const page = dataset.query(byWeight('asc', 1, { filter, after: at(5) }));

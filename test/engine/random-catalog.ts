@@ -18,6 +18,7 @@ import {
   type RelationshipType,
   type TaxonomyKind,
 } from '../../engine/domain.js';
+import { emptyCommunityInput } from '../../engine/community-data.js';
 import {
   GAME_STRING_COLUMNS,
   type DatasetInput,
@@ -462,6 +463,7 @@ export function toInput(
       top_at: c.top_at ? [...c.top_at] : null,
       recommended_at: c.recommended_at ? [...c.recommended_at] : null,
     })),
+    community: emptyCommunityInput(),
   };
   return { input, ids: { people: people.map((p) => p.id), awards: awards.map((a) => a.id) } };
 }

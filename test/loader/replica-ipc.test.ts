@@ -40,6 +40,15 @@ describe('replica dataset files', () => {
     expect(input.combinations.length).toBeGreaterThan(0);
     expect(input.gameAwards.game.length).toBeGreaterThan(0);
     expect(input.alternateNames.game.length).toBeGreaterThan(0);
+    const { community } = input;
+    for (const section of [
+      community.playerCountRatings,
+      community.agePolls,
+      community.languagePolls,
+      community.experience,
+    ])
+      expect(section.game.length).toBeGreaterThan(0);
+    expect(community.experienceSufficient.length).toBeGreaterThan(0);
   });
 
   it('decode to an input equal to the original', () => {
@@ -56,6 +65,8 @@ describe('replica dataset files', () => {
     for (let row = 0; row < original.size; row++) {
       expect(copy.game(row)).toEqual(original.game(row));
       expect(copy.related(row)).toEqual(original.related(row));
+      expect(copy.polls(row)).toEqual(original.polls(row));
+      expect(copy.experience(row)).toEqual(original.experience(row));
     }
     const queries: Query[] = [
       { filter: {}, sort: 'name', order: 'asc', limit: 100 },

@@ -4,9 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_EXPERIENCE_MULTIPLIERS, type GameRecord } from '../../engine/index.js';
+import { DEFAULT_EXPERIENCE_MULTIPLIERS, type GameExperience, type GameRecord } from '../../engine/index.js';
 import { SAMPLE_STATS } from '../../loader/demo/samples.js';
-import type { ExperienceRecord } from '../../loader/experience.js';
 import { experienceProfileJson } from '../../server/present/game-experience.js';
 import {
   experienceProfileSchema,
@@ -159,7 +158,7 @@ describe('GET /v1/games/{id}/experience-playtime', () => {
 
 describe('experience profile estimates (D26)', () => {
   const game = { id: 'g', slug: 'g', min_playtime: 60, max_playtime: 120 } as GameRecord;
-  const record = (rows: ExperienceRecord['rows']): ExperienceRecord => ({
+  const record = (rows: GameExperience['rows']): GameExperience => ({
     game_id: 'g',
     rows,
     sufficient_data: false,

@@ -272,7 +272,7 @@ describe.each(CATALOGS)('POST /v1/games/search vs the oracle, catalog seed $seed
   let store: Store;
   let app: H3;
   beforeAll(async () => {
-    // Only polls read the store; an empty migrated one is enough.
+    // The app's deps take a store (votes, history); the reads here never touch it, so an empty one is enough.
     store = await Store.open(':memory:');
     await migrate(store);
     app = createApp({
