@@ -1,13 +1,12 @@
 // Request limits that hold for every route, checked before any handler runs: URL length
 // (414), declared body size (413) and media type (415). Routes that read a body still
-// check while streaming (server/schemas/search-body.ts readJsonBody), for chunked bodies.
+// check while streaming (server/http.ts readJsonBody), for chunked bodies.
 
-import { isJsonMediaType, MAX_SEARCH_BODY_BYTES } from '../schemas/search-body.js';
+import { bodyTooLargeProblem, isJsonMediaType, MAX_BODY_BYTES, unsupportedMediaTypeProblem } from '../http.js';
 import { ApiProblem } from '../problem.js';
 
 /** Path plus query, in characters; longer requests are refused before routing. */
 export const MAX_URL_LENGTH = 8 * 1024;
-export const MAX_BODY_BYTES = MAX_SEARCH_BODY_BYTES;
 
 export function checkUrlLength(url: URL): void {
   const length = url.pathname.length + url.search.length;
@@ -28,17 +27,10 @@ function declaresBody(request: Request): boolean {
 
 export function checkBody(request: Request): void {
   const length = request.headers.get('content-length');
-  if (length !== null && Number(length) > MAX_BODY_BYTES) {
-    throw new ApiProblem('payload-too-large', `The request body exceeds ${MAX_BODY_BYTES} bytes (64 KiB).`);
-  }
+  if (length !== null && Number(length) > MAX_BODY_BYTES) throw bodyTooLargeProblem();
   if (request.method === 'GET' || request.method === 'HEAD' || !declaresBody(request)) return;
   const type = request.headers.get('content-type');
-  if (!isJsonMediaType(type)) {
-    throw new ApiProblem(
-      'unsupported-media-type',
-      `Send the body as application/json (UTF-8); the request said ${type === null ? 'no Content-Type' : `"${type}"`}.`,
-    );
-  }
+  if (!isJsonMediaType(type)) throw unsupportedMediaTypeProblem(type);
 }
 
 /**
