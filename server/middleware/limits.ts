@@ -1,7 +1,8 @@
-// Request limits that hold for every route, checked before any handler runs: URL length
-// (414), declared body size (413) and media type (415). Routes that read a body still
-// check while streaming (server/http.ts readJsonBody), for chunked bodies.
+// Request limits that hold for every path, checked before routing decides anything: URL
+// length (414), declared body size (413) and media type (415). Routes that read a body
+// still check while streaming (server/http.ts readJsonBody), for chunked bodies.
 
+import type { Middleware } from 'h3';
 import { bodyTooLargeProblem, isJsonMediaType, MAX_BODY_BYTES, unsupportedMediaTypeProblem } from '../http.js';
 import { ApiProblem } from '../problem.js';
 
@@ -33,30 +34,9 @@ export function checkBody(request: Request): void {
   if (!isJsonMediaType(type)) throw unsupportedMediaTypeProblem(type);
 }
 
-/**
- * Races a handler against REQUEST_TIMEOUT_MS. A handler that has not produced its response
- * by then is answered with 503 (the server, not the client, was too slow; 408 would blame
- * the client). Streamed bodies are not cut: the clock stops when the response starts.
- */
-export async function withTimeout<T>(work: Promise<T> | T, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
-        new ApiProblem(
-          'service-unavailable',
-          `The request took longer than ${timeoutMs} ms and was abandoned; try again.`,
-          [],
-          {
-            'retry-after': '1',
-          },
-        ),
-      );
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([Promise.resolve(work), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** Refuses requests over the limits with their problem; the others go on. */
+export const requestLimits: Middleware = (event, next) => {
+  checkUrlLength(event.url);
+  checkBody(event.req);
+  return next();
+};
