@@ -8,7 +8,7 @@ import type { CursorCodec } from './cursor.js';
 import type { Logger } from './logger.js';
 import type { Materializer } from './materializer.js';
 import type { AppMetrics } from './metrics.js';
-import type { EdgeSettings } from './middleware/edge.js';
+import type { EdgeSettings } from './middleware/edge-settings.js';
 import type { ReplicaRole } from './replica-guard.js';
 import type { DatasetState } from './state.js';
 

@@ -1,17 +1,26 @@
 // createApp(deps): the whole HTTP surface without a listener, so tests and benches call
 // `app.fetch(new Request(...))` directly. Every error leaves as an RFC 9457 problem. The
-// edge (server/middleware/edge.ts) wraps every route: rate limits, CORS, caching, limits,
-// security headers, request ids, logs and metrics.
+// edge is the list of middlewares below, one concern each (server/middleware/), plus the
+// h3 hooks that time, log and count every request.
 
-import { H3 } from 'h3';
+import { H3, type Middleware } from 'h3';
 import { API_VERSION, type AppDeps } from './app-deps.js';
 import { route, sendJson } from './http.js';
 import { API_PREFIX, link } from './links.js';
 import { silentLogger } from './logger.js';
 import { INDEX_DOC } from './openapi/route-docs.js';
 import { AppMetrics } from './metrics.js';
-import { createEdge, type EdgeSettings } from './middleware/edge.js';
-import { MemoryCounterStore } from './middleware/rate-limit.js';
+import { accessLog } from './middleware/access-log.js';
+import { answerEdge } from './middleware/answer.js';
+import { cacheControlHeader, conditional } from './middleware/caching.js';
+import { corsHeaders, preflight } from './middleware/cors.js';
+import { edgeDefaults, type EdgeSettings } from './middleware/edge-settings.js';
+import { requestLimits } from './middleware/limits.js';
+import { notFound } from './middleware/not-found.js';
+import { rateLimit, rateLimitHeaders } from './middleware/rate-limiting.js';
+import { requestIdHeader } from './middleware/request-id.js';
+import { applySecurityHeaders } from './middleware/security.js';
+import { timeout } from './middleware/timeout.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerDocsRoutes } from './routes/docs.js';
@@ -27,44 +36,35 @@ import { registerVoteRoutes } from './routes/votes.js';
 
 export { API_VERSION, type AppDeps } from './app-deps.js';
 
-/**
- * Edge settings when the caller names none: CORS for any origin, the default timeout, and
- * limits so high they never throttle (in-process test suites send thousands of requests
- * from one "address"). The server passes its configured settings (server/main.ts).
- */
-export function edgeDefaults(): EdgeSettings {
-  return {
-    rateLimit: {
-      anonymous: 1_000_000,
-      authenticated: 10_000_000,
-      windowMs: 60_000,
-      trustProxy: false,
-      store: new MemoryCounterStore(),
-      exports: { limit: 1_000_000, windowMs: 3_600_000 },
-    },
-    cors: { origins: '*', maxAgeSeconds: 600 },
-    requestTimeoutMs: 30_000,
-  };
-}
-
 export function createApp(appDeps: AppDeps): H3 {
   const logger = appDeps.logger ?? silentLogger;
   const metrics = appDeps.metrics ?? new AppMetrics(appDeps.state);
   appDeps.materializer.onRunFinished((outcome) => metrics.observeMaterialization(outcome));
-  const edge = createEdge({
-    settings: { ...edgeDefaults(), ...appDeps.edge },
-    keys: appDeps.keys,
-    metrics,
+  const settings: EdgeSettings = { ...edgeDefaults(), ...appDeps.edge };
+  const access = accessLog(metrics, logger);
+  const answers = answerEdge({
+    // The headers every answer carries: successes, problems, 304s and preflights alike.
+    headers: [requestIdHeader, rateLimitHeaders, corsHeaders(settings.cors), cacheControlHeader, applySecurityHeaders],
     logger,
     publicBaseUrl: appDeps.publicBaseUrl,
   });
   const app = new H3({
     silent: true,
-    onRequest: (event) => edge.onRequest(event),
-    onError: (error, event) => edge.onError(error, event),
-    onResponse: (response, event) => edge.onResponse(response, event),
+    onRequest: access.onRequest,
+    onError: answers.onError,
+    onResponse: access.onResponse,
   });
-  app.use(edge.middleware);
+  // The edge, outermost first: each request passes these in order on its way to its route.
+  const edge: Middleware[] = [
+    answers.middleware, // errors become problems; the answer headers go on every answer
+    preflight(settings.cors), // CORS preflights: 204, before any limit
+    rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
+    requestLimits, // 414, 413, 415
+    notFound, // 404 when no route matches
+    conditional, // ETag, or 304 for a matching If-None-Match
+    timeout(settings.requestTimeoutMs), // 503 when the route is too slow
+  ];
+  for (const middleware of edge) app.use(middleware);
   // Routes see the Dataset through a state whose query operations are timed.
   const deps: AppDeps = { ...appDeps, state: metrics.instrumentState(appDeps.state) };
 

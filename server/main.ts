@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { H3 } from 'h3';
 import { createApp, type AppDeps } from './app.js';
 import { AppMetrics } from './metrics.js';
-import type { EdgeSettings } from './middleware/edge.js';
+import type { EdgeSettings } from './middleware/edge-settings.js';
 import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit.js';
 import { RedisCounterStore } from './middleware/rate-limit-redis.js';
 import { ApiKeys } from './auth/api-keys.js';

@@ -6,12 +6,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatasetApi } from '../engine/index.js';
 import type { MaterializeOutcome } from './materializer.js';
 import type { DatasetState } from './state.js';
+import { engineTimers, TimedDataset, type EngineTimers } from './timed-dataset.js';
 
 /** Route label of requests that matched no route (any path, one label). */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-/** The Dataset operations that run queries; lookups by key are too small to time. */
-const TIMED_OPERATIONS = new Set<keyof DatasetApi>(['query', 'matchingIds', 'facets', 'search', 'resolveEffective']);
 
 export interface MetricsOptions {
   /** Node process metrics (CPU, memory, event loop lag, GC); on in the server. */
@@ -27,7 +25,9 @@ export class AppMetrics {
   readonly materializeDuration: Histogram<'status'>;
   readonly rateLimitRejections: Counter<'tier' | 'budget'>;
   readonly rateLimitStoreErrors: Counter;
-  private readonly instrumented = new WeakMap<DatasetApi, DatasetApi>();
+  private readonly engineTimers: EngineTimers;
+  /** One timed wrapper per Dataset, so per-Dataset caches keyed by it stay warm across requests. */
+  private readonly timed = new WeakMap<DatasetApi, TimedDataset>();
 
   constructor(state: DatasetState, options: MetricsOptions = {}) {
     const registers = [this.registry];
@@ -51,6 +51,7 @@ export class AppMetrics {
       buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });
+    this.engineTimers = engineTimers(this.engineQueryDuration);
     new Gauge({
       name: 'ludex_dataset_games',
       help: 'Games in the Dataset being served.',
@@ -105,43 +106,17 @@ export class AppMetrics {
     this.materializeDuration.observe({ status: outcome.status }, outcome.seconds);
   }
 
-  /** The state as routes see it, with the query operations of its Dataset timed. */
+  /** The state as routes see it: the same swaps, its Dataset's query operations timed. */
   instrumentState(state: DatasetState): DatasetState {
-    return new Proxy(state, {
-      get: (target, property, receiver) => {
-        const value: unknown = Reflect.get(target, property, receiver);
-        return property === 'current' ? this.instrumentDataset(value as DatasetApi) : value;
-      },
-    });
+    return state.viewedThrough((dataset) => this.timedDataset(dataset));
   }
 
-  private instrumentDataset(dataset: DatasetApi): DatasetApi {
-    let wrapped = this.instrumented.get(dataset);
-    if (wrapped) return wrapped;
-    const histogram = this.engineQueryDuration;
-    const timed = new Map<PropertyKey, unknown>();
-    wrapped = new Proxy(dataset, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property, target);
-        if (typeof value !== 'function' || !TIMED_OPERATIONS.has(property as keyof DatasetApi)) return value;
-        let fn = timed.get(property);
-        if (!fn) {
-          const operation = String(property);
-          const original = value as (...args: unknown[]) => unknown;
-          fn = (...args: unknown[]) => {
-            const end = histogram.startTimer({ operation });
-            try {
-              return original.apply(target, args);
-            } finally {
-              end();
-            }
-          };
-          timed.set(property, fn);
-        }
-        return fn;
-      },
-    });
-    this.instrumented.set(dataset, wrapped);
-    return wrapped;
+  private timedDataset(dataset: DatasetApi): TimedDataset {
+    let timed = this.timed.get(dataset);
+    if (!timed) {
+      timed = new TimedDataset(dataset, this.engineTimers);
+      this.timed.set(dataset, timed);
+    }
+    return timed;
   }
 }

@@ -8,8 +8,7 @@ import { CursorError, type CursorCodec, type CursorPayload } from './cursor.js';
 import { selfHref } from './http.js';
 import { link, listHref } from './links.js';
 import type { ListLinks, ListMeta } from './present/list.js';
-import { validationProblem } from './problem.js';
-import { fieldError } from './schemas/filter-parse.js';
+import { fieldError, validationProblem } from './problem.js';
 
 export interface CursorParams {
   cursor?: string;

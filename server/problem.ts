@@ -31,6 +31,13 @@ export interface FieldError {
   value?: unknown;
 }
 
+/** One bad field; `value` is echoed only when the client sent one. */
+export function fieldError(field: string, message: string, code: string, value?: unknown): FieldError {
+  const error: FieldError = { field, message, code };
+  if (value !== undefined) error.value = value;
+  return error;
+}
+
 export class ApiProblem extends HTTPError {
   readonly kind: ProblemKind;
   readonly detail: string;

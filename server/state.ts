@@ -3,25 +3,47 @@
 
 import type { DatasetApi } from '../engine/index.js';
 
+/** What a state serves. A state and its views share one, so a swap of either reaches all. */
+interface Served {
+  dataset: DatasetApi;
+  loadedAt: Date;
+}
+
+type DatasetView = (dataset: DatasetApi) => DatasetApi;
+
 export class DatasetState {
-  private dataset: DatasetApi;
-  private loaded: Date;
+  private served: Served;
+  /** How this state shows its Dataset (a view's wrapper); null: as it is. */
+  private view: DatasetView | null = null;
 
   constructor(initial: DatasetApi, loadedAt: Date = new Date()) {
-    this.dataset = initial;
-    this.loaded = loadedAt;
+    this.served = { dataset: initial, loadedAt };
   }
 
   get current(): DatasetApi {
-    return this.dataset;
+    const dataset = this.served.dataset;
+    return this.view === null ? dataset : this.view(dataset);
   }
 
   get loadedAt(): Date {
-    return this.loaded;
+    return this.served.loadedAt;
   }
 
   swap(next: DatasetApi, loadedAt: Date = new Date()): void {
-    this.dataset = next;
-    this.loaded = loadedAt;
+    this.served.dataset = next;
+    this.served.loadedAt = loadedAt;
+  }
+
+  /**
+   * This state with its Dataset seen through `view` (e.g. timed, server/metrics.ts): it
+   * serves whatever this state serves, swaps included. `view` runs on every read of
+   * `current`, so it should hand back one wrapper per Dataset, not a new one per call.
+   */
+  viewedThrough(view: DatasetView): DatasetState {
+    const viewed = new DatasetState(this.served.dataset, this.served.loadedAt);
+    const inner = this.view;
+    viewed.served = this.served;
+    viewed.view = inner === null ? view : (dataset) => view(inner(dataset));
+    return viewed;
   }
 }

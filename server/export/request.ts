@@ -3,8 +3,8 @@
 // export is every matching game, by name then id.
 
 import type { DatasetApi, Filter } from '../../engine/index.js';
-import { validationProblem, type FieldError } from '../problem.js';
-import { fieldError, normalizeFilter, parseFilter } from '../schemas/filter-parse.js';
+import { fieldError, validationProblem, type FieldError } from '../problem.js';
+import { normalizeFilter, parseFilter } from '../schemas/filter-parse.js';
 import { sortParams } from '../schemas/param-names.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../schemas/responses/export.js';
 

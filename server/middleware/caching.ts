@@ -3,6 +3,9 @@
 // The ETag hashes the bytes sent, so it changes exactly when a Dataset swap changes them.
 
 import { createHash } from 'node:crypto';
+import { HTTPResponse, type H3Event, type Middleware } from 'h3';
+import type { AnswerHeaders } from './answer.js';
+import { isThenable } from './thenable.js';
 
 export const NO_STORE = 'no-store';
 export const SHORT_CACHE = 'public, max-age=300';
@@ -45,3 +48,38 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
   const opaque = etag.replace(/^W\//, '');
   return trimmed.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
+
+/**
+ * Conditional requests: a 200 GET/HEAD string body that may be cached gets a strong ETag
+ * (and its Cache-Control, staged now so the tag and the policy agree), or becomes a 304
+ * when If-None-Match names the tag. Anything else passes as it came.
+ */
+export const conditional: Middleware = (event, next) => {
+  const value = next();
+  return isThenable(value) ? conditionalLater(value, event) : conditionalNow(value, event);
+};
+
+async function conditionalLater(value: PromiseLike<unknown>, event: H3Event): Promise<unknown> {
+  return conditionalNow(await value, event);
+}
+
+function conditionalNow(value: unknown, event: H3Event): unknown {
+  const method = event.req.method;
+  if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
+    return value;
+  const staged = event.res.headers;
+  const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
+  if (cacheControl.includes(NO_STORE)) return value;
+  const etag = strongEtag(value);
+  staged.set('etag', etag);
+  staged.set('cache-control', cacheControl);
+  if (!ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) return value;
+  staged.delete('content-type');
+  return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
+}
+
+/** Answer headers: Cache-Control by kind of data, unless the answer set its own. */
+export const cacheControlHeader: AnswerHeaders = (headers, event, status) => {
+  if (!headers.has('cache-control'))
+    headers.set('cache-control', cacheControlFor(event.req.method, event.context.matchedRoute?.route, status));
+};

@@ -1,6 +1,11 @@
 // CORS (CORS_ORIGINS): '*' lets any origin read; a list lets only its members, echoing the
 // Origin back with `Vary: Origin`. Credentials are never allowed: keys travel in X-API-Key,
-// not in cookies, so no response ever carries Access-Control-Allow-Credentials.
+// not in cookies, so no response ever carries Access-Control-Allow-Credentials. Preflights
+// are answered before rate limiting (browsers send them on their own); every answer,
+// preflights included, carries the headers that let a browser read it.
+
+import type { H3Event, Middleware } from 'h3';
+import type { AnswerHeaders } from './answer.js';
 
 export interface CorsSettings {
   origins: '*' | readonly string[];
@@ -39,16 +44,24 @@ function allowedOrigin(origin: string | null, settings: CorsSettings): string | 
   return origin !== null && settings.origins.includes(origin) ? origin : null;
 }
 
-/** Headers that let a browser read an actual (non-preflight) response. */
-export function corsHeaders(request: Request, settings: CorsSettings): Record<string, string> {
-  const headers: Record<string, string> = {};
-  // With a list the answer depends on Origin, so caches must key on it, allowed or not.
-  if (settings.origins !== '*') headers.vary = 'Origin';
-  const allow = allowedOrigin(request.headers.get('origin'), settings);
-  if (allow === null) return headers;
-  headers['access-control-allow-origin'] = allow;
-  headers['access-control-expose-headers'] = CORS_EXPOSE_HEADERS;
-  return headers;
+/** Answer headers that let a browser read an actual (non-preflight) response. */
+export function corsHeaders(settings: CorsSettings): AnswerHeaders {
+  return (headers: Headers, event: H3Event): void => {
+    // With a list the answer depends on Origin, so caches must key on it, allowed or not.
+    if (settings.origins !== '*') appendVary(headers, 'Origin');
+    const allow = allowedOrigin(event.req.headers.get('origin'), settings);
+    if (allow === null) return;
+    headers.set('access-control-allow-origin', allow);
+    headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
+  };
+}
+
+/** Adds `value` to Vary unless it is named there already. */
+function appendVary(headers: Headers, value: string): void {
+  const current = headers.get('vary');
+  if (current === null) headers.set('vary', value);
+  else if (!current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase()))
+    headers.set('vary', `${current}, ${value}`);
 }
 
 /** The 204 answer to a preflight; an origin outside the list gets no allow headers. */
@@ -63,4 +76,9 @@ export function preflightResponse(request: Request, settings: CorsSettings): Res
     headers.set('access-control-max-age', String(settings.maxAgeSeconds));
   }
   return new Response(null, { status: 204, statusText: 'No Content', headers });
+}
+
+/** Answers preflights (204); every other request goes on. */
+export function preflight(settings: CorsSettings): Middleware {
+  return (event, next) => (isPreflight(event.req) ? preflightResponse(event.req, settings) : next());
 }

@@ -1,13 +1,13 @@
-// Request limits that hold for every route, checked before any handler runs: URL length
-// (414), declared body size (413) and media type (415). Routes that read a body still
-// check while streaming (server/schemas/search-body.ts readJsonBody), for chunked bodies.
+// Request limits that hold for every path, checked before routing decides anything: URL
+// length (414), declared body size (413) and media type (415). Routes that read a body
+// still check while streaming (server/http.ts readJsonBody), for chunked bodies.
 
-import { isJsonMediaType, MAX_SEARCH_BODY_BYTES } from '../schemas/search-body.js';
+import type { Middleware } from 'h3';
+import { bodyTooLargeProblem, isJsonMediaType, MAX_BODY_BYTES, unsupportedMediaTypeProblem } from '../http.js';
 import { ApiProblem } from '../problem.js';
 
 /** Path plus query, in characters; longer requests are refused before routing. */
 export const MAX_URL_LENGTH = 8 * 1024;
-export const MAX_BODY_BYTES = MAX_SEARCH_BODY_BYTES;
 
 export function checkUrlLength(url: URL): void {
   const length = url.pathname.length + url.search.length;
@@ -28,43 +28,15 @@ function declaresBody(request: Request): boolean {
 
 export function checkBody(request: Request): void {
   const length = request.headers.get('content-length');
-  if (length !== null && Number(length) > MAX_BODY_BYTES) {
-    throw new ApiProblem('payload-too-large', `The request body exceeds ${MAX_BODY_BYTES} bytes (64 KiB).`);
-  }
+  if (length !== null && Number(length) > MAX_BODY_BYTES) throw bodyTooLargeProblem();
   if (request.method === 'GET' || request.method === 'HEAD' || !declaresBody(request)) return;
   const type = request.headers.get('content-type');
-  if (!isJsonMediaType(type)) {
-    throw new ApiProblem(
-      'unsupported-media-type',
-      `Send the body as application/json (UTF-8); the request said ${type === null ? 'no Content-Type' : `"${type}"`}.`,
-    );
-  }
+  if (!isJsonMediaType(type)) throw unsupportedMediaTypeProblem(type);
 }
 
-/**
- * Races a handler against REQUEST_TIMEOUT_MS. A handler that has not produced its response
- * by then is answered with 503 (the server, not the client, was too slow; 408 would blame
- * the client). Streamed bodies are not cut: the clock stops when the response starts.
- */
-export async function withTimeout<T>(work: Promise<T> | T, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
-        new ApiProblem(
-          'service-unavailable',
-          `The request took longer than ${timeoutMs} ms and was abandoned; try again.`,
-          [],
-          {
-            'retry-after': '1',
-          },
-        ),
-      );
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([Promise.resolve(work), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** Refuses requests over the limits with their problem; the others go on. */
+export const requestLimits: Middleware = (event, next) => {
+  checkUrlLength(event.url);
+  checkBody(event.req);
+  return next();
+};

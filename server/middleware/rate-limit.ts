@@ -163,14 +163,12 @@ export class RateLimiter {
   }
 }
 
-export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, string> {
-  const headers: Record<string, string> = {
-    'x-ratelimit-limit': String(verdict.limit),
-    'x-ratelimit-remaining': String(verdict.remaining),
-    'x-ratelimit-reset': String(verdict.resetAt),
-  };
-  if (!verdict.allowed) headers['retry-after'] = String(verdict.retryAfterSeconds);
-  return headers;
+/** The X-RateLimit-* headers of a verdict, and Retry-After when it refused. */
+export function setRateLimitHeaders(headers: Headers, verdict: RateLimitVerdict): void {
+  headers.set('x-ratelimit-limit', String(verdict.limit));
+  headers.set('x-ratelimit-remaining', String(verdict.remaining));
+  headers.set('x-ratelimit-reset', String(verdict.resetAt));
+  if (!verdict.allowed) headers.set('retry-after', String(verdict.retryAfterSeconds));
 }
 
 export function rateLimitedProblem(verdict: RateLimitVerdict): ApiProblem {

@@ -3,6 +3,7 @@
 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** Answer headers: set on every answer, after the route, so a route's own CSP stands. */
 export function applySecurityHeaders(headers: Headers): void {
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'no-referrer');

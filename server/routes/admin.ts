@@ -4,12 +4,11 @@
 import type { H3, H3Event } from 'h3';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { requireKey } from '../auth/guard.js';
-import { pathParam, route, sendJson, type RouteDoc } from '../http.js';
+import { pathParam, readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import type { Materializer } from '../materializer.js';
 import { notFoundProblem } from '../problem.js';
 import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
-import { readJsonBody } from '../schemas/search-body.js';
 import { parseBody } from '../schemas/body-fields.js';
 import {
   apiKeyInfoSchema,

@@ -5,8 +5,7 @@ import type { H3Event } from 'h3';
 import type { DatasetApi } from '../../engine/index.js';
 import { sendJson } from '../http.js';
 import { effectivePropertiesJson } from '../present/game-effective.js';
-import { ApiProblem, unknownReferenceProblem, type FieldError } from '../problem.js';
-import { fieldError } from '../schemas/filter-parse.js';
+import { ApiProblem, fieldError, unknownReferenceProblem, type FieldError } from '../problem.js';
 import { knownParams, listItems } from '../schemas/game-params.js';
 import { findGame, type GameResourceDeps } from './game-lookup.js';
 

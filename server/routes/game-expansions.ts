@@ -10,8 +10,7 @@ import { navigation, comparePositions, continueFrom, pageSorted } from '../pagin
 import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson } from '../present/list.js';
-import { validationProblem, type FieldError } from '../problem.js';
-import { fieldError } from '../schemas/filter-parse.js';
+import { fieldError, validationProblem, type FieldError } from '../problem.js';
 import { enumList, knownParams } from '../schemas/game-params.js';
 import { parseGameInclude } from '../schemas/includes.js';
 import { parseLimit } from '../schemas/list-params.js';

@@ -3,13 +3,12 @@
 import type { H3, H3Event } from 'h3';
 import type { DatasetApi, GameType, Position, TextHit } from '../../engine/index.js';
 import type { AppDeps } from '../app-deps.js';
-import { route, sendJson, type RouteDoc } from '../http.js';
+import { readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
 import { navigation } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { presentGames } from '../present/search-page.js';
 import { problemSchema } from '../schemas/responses/common.js';
-import { readJsonBody } from '../schemas/search-body.js';
 import {
   gamesSearchResponseSchema,
   searchContinuationQuerySchema,

@@ -7,10 +7,9 @@ import { insertRatingVote, insertWeightVote, type RatingVote, type WeightVote } 
 import type { Queryable } from '../../loader/store.js';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { requireKey } from '../auth/guard.js';
-import { pathParam, route, sendJson, type RouteDoc } from '../http.js';
+import { pathParam, readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX, link } from '../links.js';
 import { notFoundProblem } from '../problem.js';
-import { readJsonBody } from '../schemas/search-body.js';
 import { parseBody } from '../schemas/body-fields.js';
 import { ratingVoteBody, weightVoteBody } from '../schemas/votes.js';
 import { ratingVoteSchema, weightVoteSchema } from '../schemas/responses/votes.js';

@@ -2,8 +2,7 @@
 // member, unknown members included (they are a 400, never ignored).
 
 import type { z } from 'zod';
-import { validationProblem, type FieldError } from '../problem.js';
-import { fieldError } from './filter-parse.js';
+import { fieldError, validationProblem, type FieldError } from '../problem.js';
 
 /** Validates a parsed JSON body; every problem names its member. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {

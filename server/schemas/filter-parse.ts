@@ -10,7 +10,7 @@ import {
   type GameType,
   MODE_TYPE_SHORTHANDS,
 } from '../../engine/index.js';
-import { unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
+import { fieldError, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { AWARD_FIELDS, FILTER_FIELDS, RANGE_PAIRS, type ScalarFilterKey } from './filter-fields.js';
 import { valueSchema, type ValueSource } from './field-values.js';
 
@@ -138,12 +138,6 @@ function applyModeShorthands(filter: Filter, raw: RawFilter): void {
 
 function assign(filter: Filter, key: ScalarFilterKey, value: unknown): void {
   (filter as Record<string, unknown>)[key] = value;
-}
-
-export function fieldError(field: string, message: string, code: string, value?: unknown): FieldError {
-  const error: FieldError = { field, message, code };
-  if (value !== undefined) error.value = value;
-  return error;
 }
 
 /** The filter with keys in a fixed order: what cursors carry and `filters_applied` echoes. */

@@ -2,8 +2,7 @@
 // known one (D37), repeated names mean a comma list (as on the games list), and enum lists
 // name every bad value.
 
-import type { FieldError } from '../problem.js';
-import { fieldError } from './filter-parse.js';
+import { fieldError, type FieldError } from '../problem.js';
 import { closest } from './param-names.js';
 
 /** Known parameters of the request (values joined by commas); every other name is an error. */

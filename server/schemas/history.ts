@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import type { DatasetApi } from '../../engine/index.js';
 import type { RankScope } from '../../snapshots/history.js';
-import { unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
-import { fieldError } from './filter-parse.js';
+import { fieldError, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import {
   HISTORY_GRANULARITIES,
   HISTORY_METRICS,

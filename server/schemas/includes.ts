@@ -3,8 +3,7 @@
 // `editions`: editions are not part of v1 (D18), and an include that silently answered
 // nothing would look like "this game has no editions".
 
-import type { FieldError } from '../problem.js';
-import { fieldError } from './filter-parse.js';
+import { fieldError, type FieldError } from '../problem.js';
 import { parseInclude } from './list-params.js';
 
 export const GAME_INCLUDES = [

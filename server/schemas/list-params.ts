@@ -2,8 +2,7 @@
 
 import { z } from 'zod';
 import { SORT_KEYS, type SortKey, type SortOrder } from '../../engine/index.js';
-import type { FieldError } from '../problem.js';
-import { fieldError } from './filter-parse.js';
+import { fieldError, type FieldError } from '../problem.js';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;

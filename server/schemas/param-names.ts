@@ -1,9 +1,9 @@
 // Sorting out query parameter names: canonical filter names, their aliases, the list's own
 // parameters, and everything else — which is rejected with the closest known name (D37).
 
-import type { FieldError } from '../problem.js';
+import { fieldError, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
-import { fieldError, type RawFilter } from './filter-parse.js';
+import type { RawFilter } from './filter-parse.js';
 
 export interface SortedParams {
   filter: RawFilter;

@@ -14,9 +14,9 @@ import {
 } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
-import { ApiProblem, validationProblem, type FieldError } from '../problem.js';
+import { ApiProblem, fieldError, validationProblem, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
-import { fieldError, normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
+import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
 import { cursorQuery, type GamesListRequest, type ListQueryState } from './games-list.js';
 import { parseGameInclude } from './includes.js';
 import { parseLimit, parseSort } from './list-params.js';

@@ -3,10 +3,9 @@
 // OpenAPI document, and every bad or unknown parameter becomes one named FieldError.
 
 import { z } from 'zod';
-import type { FieldError } from '../problem.js';
+import { fieldError, type FieldError } from '../problem.js';
 import { docSchema, valueSchema } from './field-values.js';
 import type { FieldSpec } from './filter-fields.js';
-import { fieldError } from './filter-parse.js';
 import { knownParams } from './catalog-params.js';
 
 /** One parameter: how its text is validated and how the OpenAPI document shows it. */

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { DatasetApi, Filter, GameType } from '../../engine/index.js';
 import { filterQueryShape } from '../openapi/filter-query.js';
-import { ApiProblem, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
-import { fieldError, normalizeFilter, parseFilter } from './filter-parse.js';
+import { ApiProblem, fieldError, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
+import { normalizeFilter, parseFilter } from './filter-parse.js';
 import { sortParams } from './param-names.js';
 import { fieldParam, paramsDocShape, parseParams, type ParamSpecs } from './trends-params.js';
 

@@ -1,0 +1,56 @@
+// The rate limit at the edge (SPEC-NOTES D35): every request outside the exempt paths is
+// counted before anything else is checked; one over its budget is refused with 429, and
+// every answer after counting (successes, problems, 304s) tells the client its budget.
+// Preflights never get here (server/middleware/cors.ts answers them first).
+
+import type { H3Event, Middleware } from 'h3';
+import type { Counter } from 'prom-client';
+import type { ApiKeys } from '../auth/api-keys.js';
+import {
+  isRateLimitExempt,
+  rateLimitedProblem,
+  RateLimiter,
+  setRateLimitHeaders,
+  type RateLimitSettings,
+  type RateLimitVerdict,
+} from './rate-limit.js';
+
+declare module 'h3' {
+  interface H3EventContext {
+    /** What the rate limit told this request, once it was counted. */
+    rateLimit?: RateLimitVerdict;
+  }
+}
+
+const unlimited: Middleware = (_event, next) => next();
+
+/**
+ * Counts each request against its caller's budget. `settings` null: no limits (and no
+ * headers). `rejections` counts the 429s by tier and budget.
+ */
+export function rateLimit(
+  settings: RateLimitSettings | null,
+  keys: ApiKeys,
+  rejections: Counter<'tier' | 'budget'>,
+): Middleware {
+  if (settings === null) return unlimited;
+  const limiter = new RateLimiter(settings, keys);
+  return async (event, next) => {
+    if (isRateLimitExempt(event.url.pathname)) return next();
+    const { verdict, error } = await limiter.check(event);
+    event.context.rateLimit = verdict;
+    if (!verdict.allowed) {
+      rejections.inc({ tier: verdict.tier, budget: verdict.budget });
+      throw rateLimitedProblem(verdict);
+    }
+    // An invalid key was counted against the address; its 401 goes out with the headers.
+    if (error) throw error;
+    return next();
+  };
+}
+
+/** Answer headers: X-RateLimit-* (and Retry-After on a 429) once the request was counted. */
+export function rateLimitHeaders(headers: Headers, event: H3Event): void {
+  const verdict = event.context.rateLimit;
+  if (verdict) setRateLimitHeaders(headers, verdict);
+}
