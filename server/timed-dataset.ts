@@ -13,6 +13,8 @@ import type {
   Facets,
   FamilyEntity,
   Filter,
+  GameExperience,
+  GamePolls,
   GameRecord,
   GameRelated,
   Page,
@@ -21,7 +23,6 @@ import type {
   PublisherEntity,
   Query,
   ReferenceKind,
-  SortKey,
   TaxonomyKind,
   TermEntity,
   TextHit,
@@ -106,8 +107,12 @@ export class TimedDataset implements DatasetApi {
     }
   }
 
-  sortValue(row: number, sort: SortKey): number | string | null {
-    return this.dataset.sortValue(row, sort);
+  polls(row: number): GamePolls {
+    return this.dataset.polls(row);
+  }
+
+  experience(row: number): GameExperience {
+    return this.dataset.experience(row);
   }
 
   resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution {

@@ -59,7 +59,8 @@ describe('TimedDataset and the timed state view', () => {
     expect(timed.query(query)).toEqual(raw.query(query));
     expect(timed.matchingIds(filter)).toEqual(raw.matchingIds(filter));
     expect(timed.facets(filter, ['mechanics'])).toEqual(raw.facets(filter, ['mechanics']));
-    expect(timed.sortValue(row, 'name')).toEqual(raw.sortValue(row, 'name'));
+    expect(timed.polls(row)).toEqual(raw.polls(row));
+    expect(timed.experience(row)).toEqual(raw.experience(row));
     expect(timed.resolveEffective(row, [])).toEqual(raw.resolveEffective(row, []));
     expect(timed.search('spirit', 3)).toEqual(raw.search('spirit', 3));
     expect(timed.terms('mechanic')).toBe(raw.terms('mechanic'));
