@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
+import { CorsOriginsError, parseCorsOrigins } from './cors-origins.js';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -31,7 +32,18 @@ const configSchema = z.object({
   RATE_LIMIT_AUTHENTICATED: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: onOff.default(false),
   REDIS_URL: z.url().optional(),
-  CORS_ORIGINS: z.string().min(1).default('*'),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value, ctx) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        if (!(error instanceof CorsOriginsError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
   // read replicas: the writer publishes its store and Dataset next to the store
   REPLICA_PUBLISH: onOff.default(false),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
@@ -78,7 +90,7 @@ export interface Config {
   readonly rateLimitAuthenticated: number;
   readonly trustProxy: boolean;
   readonly redisUrl: string | undefined;
-  /** '*' or an explicit list of origins. */
+  /** '*' or an explicit list of origins, each as a browser serializes it (server/cors-origins.ts). */
   readonly corsOrigins: '*' | readonly string[];
   readonly requestTimeoutMs: number;
   /** Publish a replica copy (<dataDir>/replica) after each Dataset load (REPLICA_PUBLISH). */
@@ -120,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAuthenticated: c.RATE_LIMIT_AUTHENTICATED,
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
-    corsOrigins: parseOrigins(c.CORS_ORIGINS),
+    corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     replicaPublish: c.REPLICA_PUBLISH,
     materializeCron: c.MATERIALIZE_CRON === 'off' ? null : c.MATERIALIZE_CRON,
@@ -132,12 +144,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       snapshotCadence: c.SNAPSHOT_CADENCE,
     }),
   });
-}
-
-function parseOrigins(value: string): '*' | readonly string[] {
-  const origins = value
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o.length > 0);
-  return origins.includes('*') ? '*' : Object.freeze(origins);
 }

@@ -1,10 +1,23 @@
 // CORS (CORS_ORIGINS): '*' lets any origin read; a list lets only its members, echoing the
 // Origin back with `Vary: Origin`. Credentials are never allowed: keys travel in X-API-Key,
 // not in cookies, so no response ever carries Access-Control-Allow-Credentials. Preflights
-// are answered before rate limiting (browsers send them on their own); every answer,
-// preflights included, carries the headers that let a browser read it.
+// are answered by h3's handleCors before rate limiting (browsers send them on their own);
+// every answer, preflights included, carries the headers that let a browser read it.
+//
+// What stays ours: a preflight from an origin outside the list gets a bare 204 (h3 would
+// still list the allowed methods and headers to it), and the headers of actual answers are
+// one of the answer-header list of server/app.ts, applied to problems and Responses alike,
+// where h3's appendCorsHeaders writes only to event.res. Origins are matched exactly, after
+// server/cors-origins.ts has put them in the form a browser sends.
 
-import type { H3Event, Middleware } from 'h3';
+import {
+  type CorsOptions,
+  type H3Event,
+  handleCors,
+  isCorsOriginAllowed,
+  isPreflightRequest,
+  type Middleware,
+} from 'h3';
 import type { AnswerHeaders } from './answer.js';
 
 export interface CorsSettings {
@@ -13,8 +26,11 @@ export interface CorsSettings {
   maxAgeSeconds: number;
 }
 
-export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
-export const CORS_ALLOW_HEADERS = 'X-API-Key, Content-Type, If-None-Match, X-Request-Id';
+const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
+const ALLOW_HEADERS = ['X-API-Key', 'Content-Type', 'If-None-Match', 'X-Request-Id'];
+/** As h3 writes them into the preflight answer. */
+export const CORS_ALLOW_METHODS = ALLOW_METHODS.join(',');
+export const CORS_ALLOW_HEADERS = ALLOW_HEADERS.join(',');
 export const CORS_EXPOSE_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
@@ -29,27 +45,30 @@ export const CORS_EXPOSE_HEADERS = [
   'X-Export-Generated-At',
 ].join(', ');
 
-/** A browser's preflight: OPTIONS with an Origin and the method it wants to use. */
-export function isPreflight(request: Request): boolean {
-  return (
-    request.method === 'OPTIONS' &&
-    request.headers.has('origin') &&
-    request.headers.has('access-control-request-method')
-  );
+function h3Options(settings: CorsSettings): CorsOptions {
+  return {
+    origin: settings.origins === '*' ? '*' : [...settings.origins],
+    methods: ALLOW_METHODS,
+    allowHeaders: ALLOW_HEADERS,
+    exposeHeaders: CORS_EXPOSE_HEADERS.split(', '),
+    credentials: false,
+    maxAge: String(settings.maxAgeSeconds),
+  };
 }
 
 /** The Access-Control-Allow-Origin value for this Origin, or null when it may not read. */
-function allowedOrigin(origin: string | null, settings: CorsSettings): string | null {
-  if (settings.origins === '*') return '*';
-  return origin !== null && settings.origins.includes(origin) ? origin : null;
+function allowedOrigin(origin: string | null, options: CorsOptions): string | null {
+  if (options.origin === '*') return '*';
+  return origin !== null && isCorsOriginAllowed(origin, options) ? origin : null;
 }
 
 /** Answer headers that let a browser read an actual (non-preflight) response. */
 export function corsHeaders(settings: CorsSettings): AnswerHeaders {
+  const options = h3Options(settings);
   return (headers: Headers, event: H3Event): void => {
     // With a list the answer depends on Origin, so caches must key on it, allowed or not.
     if (settings.origins !== '*') appendVary(headers, 'Origin');
-    const allow = allowedOrigin(event.req.headers.get('origin'), settings);
+    const allow = allowedOrigin(event.req.headers.get('origin'), options);
     if (allow === null) return;
     headers.set('access-control-allow-origin', allow);
     headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
@@ -64,21 +83,16 @@ function appendVary(headers: Headers, value: string): void {
     headers.set('vary', `${current}, ${value}`);
 }
 
-/** The 204 answer to a preflight; an origin outside the list gets no allow headers. */
-export function preflightResponse(request: Request, settings: CorsSettings): Response {
-  const headers = new Headers({ 'cache-control': 'no-store' });
-  if (settings.origins !== '*') headers.set('vary', 'Origin');
-  const allow = allowedOrigin(request.headers.get('origin'), settings);
-  if (allow !== null) {
-    headers.set('access-control-allow-origin', allow);
-    headers.set('access-control-allow-methods', CORS_ALLOW_METHODS);
-    headers.set('access-control-allow-headers', CORS_ALLOW_HEADERS);
-    headers.set('access-control-max-age', String(settings.maxAgeSeconds));
-  }
-  return new Response(null, { status: 204, statusText: 'No Content', headers });
-}
-
-/** Answers preflights (204); every other request goes on. */
+/** Answers preflights (204, never cached by shared caches); every other request goes on. */
 export function preflight(settings: CorsSettings): Middleware {
-  return (event, next) => (isPreflight(event.req) ? preflightResponse(event.req, settings) : next());
+  const options = h3Options(settings);
+  return (event, next) => {
+    if (!isPreflightRequest(event)) return next();
+    event.res.headers.set('cache-control', 'no-store');
+    if (allowedOrigin(event.req.headers.get('origin'), options) === null) {
+      event.res.headers.set('vary', 'Origin');
+      return new Response(null, { status: 204, statusText: 'No Content', headers: event.res.headers });
+    }
+    return handleCors(event, options);
+  };
 }

@@ -11,6 +11,8 @@ import {
   preflight,
   type CorsSettings,
 } from '../../../server/middleware/cors.js';
+import { loadConfig } from '../../../server/config.js';
+import { parseCorsOrigins } from '../../../server/cors-origins.js';
 import { fetchApp, miniApp } from './mini-app.js';
 
 const ANY: CorsSettings = { origins: '*', maxAgeSeconds: 600 };
@@ -31,7 +33,8 @@ describe('preflight', () => {
     expect(reply.headers.get('access-control-allow-methods')).toBe(CORS_ALLOW_METHODS);
     expect(reply.headers.get('access-control-allow-headers')).toBe(CORS_ALLOW_HEADERS);
     expect(reply.headers.get('access-control-max-age')).toBe('60');
-    expect(reply.headers.get('vary')).toBe('Origin');
+    // h3 also varies the preflight on Access-Control-Request-Headers.
+    expect(reply.headers.get('vary')?.toLowerCase().split(', ')).toContain('origin');
     expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -76,5 +79,37 @@ describe('corsHeaders', () => {
   it("adds Origin to the answer's own Vary once", () => {
     expect(apply(LIST, null, new Headers({ vary: 'Accept' })).get('vary')).toBe('Accept, Origin');
     expect(apply(LIST, null, new Headers({ vary: 'accept, origin' })).get('vary')).toBe('accept, origin');
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('keeps exact origins as a browser sends them, whatever the case, default port or trailing slash', () => {
+    expect(parseCorsOrigins('*')).toBe('*');
+    expect(parseCorsOrigins(' https://A.example/ , http://b.example:8080,https://c.example:443')).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+      'https://c.example',
+    ]);
+  });
+
+  it('refuses a bad entry or * among origins, naming the value', () => {
+    for (const [value, named] of [
+      ['https://a.example,*', '"*"'],
+      ['not a url', '"not a url"'],
+      ['https://a.example/app', '"https://a.example/app"'],
+      ['ftp://a.example', '"ftp://a.example"'],
+      ['https://a.example,,https://b.example', 'empty entry'],
+      ['null', '"null"'],
+    ]) {
+      expect(() => parseCorsOrigins(value), value).toThrow(named);
+    }
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example,*' })).toThrow(/CORS_ORIGINS: mixes "\*"/);
+  });
+
+  it('lets a browser Origin match an entry written with a trailing slash', async () => {
+    const origins = parseCorsOrigins('https://a.example/');
+    const app = miniApp([preflight({ origins, maxAgeSeconds: 60 })], { '/thing': () => 'route' });
+    const reply = await fetchApp(app, '/thing', preflightFrom('https://a.example'));
+    expect(reply.headers.get('access-control-allow-origin')).toBe('https://a.example');
   });
 });
