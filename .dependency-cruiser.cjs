@@ -60,6 +60,15 @@ module.exports = {
       to: { path: '^(bench|test)/' },
     },
     {
+      name: 'clients-stand-alone',
+      comment:
+        'clients/ are what API users install: they know the API only through the generated types, ' +
+        'never through the server, engine, loader, batch side or tests.',
+      severity: 'error',
+      from: { path: '^clients/' },
+      to: { path: '^(engine|loader|snapshots|server|bench|test|scripts)/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'No import cycles, type-only imports included.',
       severity: 'error',

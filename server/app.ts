@@ -23,7 +23,7 @@ import { applySecurityHeaders } from './middleware/security.js';
 import { timeout } from './middleware/timeout.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
-import { registerDocsRoutes } from './routes/docs.js';
+import { DOCS_PATH, OPENAPI_PATH, PROBLEMS_PATH, registerDocsRoutes } from './routes/docs.js';
 import { registerExportRoutes } from './routes/export.js';
 import { registerGameResourceRoutes } from './routes/game-resources.js';
 import { registerGameRoutes } from './routes/games.js';
@@ -74,6 +74,9 @@ export function createApp(appDeps: AppDeps): H3 {
     version: API_VERSION,
     _links: {
       games: link(`${API_PREFIX}/games`),
+      docs: link(DOCS_PATH),
+      openapi: link(OPENAPI_PATH),
+      problems: link(PROBLEMS_PATH),
       health: link('/healthz'),
       ready: link('/readyz'),
     },

@@ -20,7 +20,17 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** The route needs an API key ('key') or an admin key ('admin'). */
   auth?: 'key' | 'admin';
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  responses: Record<number, ResponseDoc>;
+}
+
+export interface ResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  /** Response headers of this route's own (components of server/openapi/edge-responses.ts). */
+  headers?: readonly string[];
+  /** The same answer in another media type (the export's CSV). */
+  alsoAs?: { contentType: string; schema: z.ZodType };
 }
 
 export interface RegisteredRoute {

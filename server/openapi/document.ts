@@ -6,6 +6,9 @@
 import type { RegisteredRoute, RouteDoc } from '../http.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import { Components } from './components.js';
+import { addEdgeResponses, edgeResponseComponents, headerRefs, RESPONSE_HEADERS } from './edge-responses.js';
+import { exampleFor } from './examples.js';
+import { CONTRACT_QUERY_NAMES } from './filter-query.js';
 import type {
   JsonObject,
   OpenApiDocument,
@@ -20,6 +23,11 @@ export interface DocumentInfo {
   title: string;
   version: string;
   description: string;
+}
+
+export interface DocumentOptions {
+  /** PUBLIC_BASE_URL: the one server, so try-it and generated clients call this deployment. */
+  serverUrl: string;
 }
 
 /** What path parameters mean, by name (RouteDoc does not describe them). */
@@ -37,18 +45,25 @@ export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 }
 
-export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: DocumentInfo): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RegisteredRoute[],
+  info: DocumentInfo,
+  options: DocumentOptions,
+): OpenApiDocument {
   const components = new Components();
   const problem = components.schema(problemSchema, 'output');
   const paths: Record<string, PathItem> = {};
   const operationIds = new Set<string>();
   const tags = new Set<string>();
+  const usedResponses = new Set<string>();
   for (const registered of routes) {
     const template = openApiPath(registered.path);
     const operation = registered.doc
       ? documented(registered, registered.doc, components, problem)
       : undocumented(registered, problem);
     operation.operationId = uniqueId(operationIdOf(registered), operationIds);
+    const facts = { method: registered.method, path: registered.path, auth: registered.doc?.auth };
+    addEdgeResponses(operation, { ...facts, hasBody: operation.requestBody !== undefined }, usedResponses);
     for (const tag of operation.tags) tags.add(tag);
     const item = paths[template] ?? {};
     paths[template] = item;
@@ -57,10 +72,15 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: options.serverUrl, description: 'This deployment (PUBLIC_BASE_URL)' }],
+    // A key is optional everywhere (it raises the rate limit); routes that need one say so.
+    security: [{}, { ApiKey: [] }],
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
       schemas: sortedKeys(components.schemas),
+      responses: edgeResponseComponents(problem, usedResponses),
+      headers: RESPONSE_HEADERS,
       securitySchemes: {
         ApiKey: {
           type: 'apiKey',
@@ -97,11 +117,15 @@ function documented(
   for (const [status, response] of Object.entries(doc.responses)) {
     const isError = Number(status) >= 400;
     const out: ResponseObject = { description: response.description };
+    if (response.headers) out.headers = headerRefs(response.headers);
     const schema = response.schema ? components.schema(response.schema, 'output') : isError ? problem : undefined;
-    if (schema)
-      out.content = {
-        [response.contentType ?? (isError ? 'application/problem+json' : 'application/json')]: { schema },
-      };
+    if (schema) {
+      const contentType = response.contentType ?? (isError ? 'application/problem+json' : 'application/json');
+      const example = exampleFor(route.method, route.path, Number(status));
+      out.content = { [contentType]: example === undefined ? { schema } : { schema, example } };
+      if (response.alsoAs)
+        out.content[response.alsoAs.contentType] = { schema: components.schema(response.alsoAs.schema, 'output') };
+    }
     operation.responses[status] = out;
   }
   operation.responses.default = problemResponse(problem);
@@ -136,19 +160,32 @@ function pathParameters(path: string): ParameterObject[] {
   }));
 }
 
-/** One query parameter per property of the (zod object) query schema. */
+/**
+ * One query parameter per property of the (zod object) query schema: the contract's names in
+ * its order first, then the others, then the aliases (`x-alias-of`), each group as declared.
+ */
 function queryParameters(query: NonNullable<RouteDoc['query']>, components: Components): ParameterObject[] {
   const schema = components.schema(query, 'input');
   const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required : [];
-  return Object.entries(properties).map(([name, property]) => {
-    const { description, ...valueSchema } = isJsonObject(property) ? property : {};
+  const parameters = Object.entries(properties).map(([name, property]) => {
+    const { description, 'x-alias-of': aliasOf, ...valueSchema } = isJsonObject(property) ? property : {};
     const parameter: ParameterObject = { name, in: 'query', required: required.includes(name), schema: valueSchema };
     if (typeof description === 'string') parameter.description = description;
+    if (typeof aliasOf === 'string') parameter['x-alias-of'] = aliasOf;
     // Lists are written `a,b` (a repeated parameter means the same).
     if (valueSchema.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
     return parameter;
   });
+  const rank = (p: ParameterObject) => {
+    if (p['x-alias-of'] !== undefined) return CONTRACT_QUERY_NAMES.length + 1;
+    const index = CONTRACT_QUERY_NAMES.indexOf(p.name);
+    return index === -1 ? CONTRACT_QUERY_NAMES.length : index;
+  };
+  return parameters
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i)
+    .map(({ p }) => p);
 }
 
 /** `/v1/games/:id/polls` → games; root routes (/, /healthz) → meta. */

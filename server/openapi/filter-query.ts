@@ -1,6 +1,9 @@
 // Query parameters of the games filters as zod, for the OpenAPI document only: validation is
 // server/schemas/filter-fields.ts + field-values.ts, and this shape is derived from the same
 // table so the two cannot drift. Lists are comma-separated (documented as form, explode=false).
+// Every accepted spelling is declared, so a generated client can send it: where the contract
+// names a filter (`min_players`, `max_playtime`, `mechanic`), that name is the parameter and
+// the other spellings are marked `x-alias-of` it; elsewhere the canonical name leads.
 
 import { z } from 'zod';
 import { AWARD_RESULTS } from '../../engine/index.js';
@@ -52,19 +55,48 @@ const MEANING: Readonly<Record<ScalarFilterKey, string>> = {
   effective: 'true: also match through known expansion sets (matched_via says how)',
 };
 
-const ALIASES_OF = new Map<ScalarFilterKey, string[]>();
-for (const [alias, key] of Object.entries(FILTER_ALIASES)) ALIASES_OF.set(key, [...(ALIASES_OF.get(key) ?? []), alias]);
+/** The query parameters of GET /games in the contract's order; the document lists these first. */
+export const CONTRACT_QUERY_NAMES: readonly string[] = [
+  'players',
+  'min_players',
+  'weight_min',
+  'weight_max',
+  'max_playtime',
+  'community_playtime_max',
+  'type',
+  'mode',
+  'mechanic',
+  'legacy_id',
+  'sort',
+  'order',
+  'effective',
+  'include',
+  'limit',
+  'cursor',
+  'before',
+];
 
-function describe(key: ScalarFilterKey): string {
-  const aliases = ALIASES_OF.get(key);
-  return aliases ? `${MEANING[key]} (alias: ${aliases.join(', ')})` : MEANING[key];
+/** Every name of each filter, the contract's (or else the canonical) first. */
+function spellings(key: ScalarFilterKey): string[] {
+  const names = [key, ...Object.keys(FILTER_ALIASES).filter((alias) => FILTER_ALIASES[alias] === key)];
+  const contract = names.find((name) => CONTRACT_QUERY_NAMES.includes(name));
+  return contract === undefined ? names : [contract, ...names.filter((name) => name !== contract)];
 }
 
-/** Every filter of GET /v1/games, optional, by canonical name; unknown slugs are a 422. */
+/**
+ * Every filter of GET /v1/games under each name it is accepted by, optional; unknown slugs
+ * are a 422. Giving two names of one filter is a 400.
+ */
 export function filterQueryShape(): Record<string, z.ZodOptional> {
   const shape: Record<string, z.ZodOptional> = {};
   for (const key of Object.keys(FILTER_FIELDS) as ScalarFilterKey[]) {
-    shape[key] = docSchema(FILTER_FIELDS[key], 'query').describe(describe(key)).optional();
+    const [primary, ...aliases] = spellings(key);
+    shape[primary] = docSchema(FILTER_FIELDS[key], 'query').describe(MEANING[key]).optional();
+    for (const alias of aliases) {
+      shape[alias] = docSchema(FILTER_FIELDS[key], 'query')
+        .meta({ description: `Another name of \`${primary}\`: ${MEANING[key]}`, 'x-alias-of': primary })
+        .optional();
+    }
   }
   shape['award.slug'] = z.string().describe('has an award with this slug').optional();
   shape['award.result'] = z.enum(AWARD_RESULTS).describe('has an award with this result').optional();

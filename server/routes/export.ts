@@ -33,6 +33,17 @@ export const EXPORT_GAMES_DOC: RouteDoc = {
       description: 'The export. The schema is that of one JSONL line; with format=csv the body is text/csv.',
       schema: exportLineSchema,
       contentType: 'application/x-ndjson',
+      headers: [
+        'Content-Disposition',
+        'X-Export-Format',
+        'X-Export-Row-Count',
+        'X-Export-Schema-Version',
+        'X-Export-Generated-At',
+      ],
+      alsoAs: {
+        contentType: 'text/csv',
+        schema: z.string().describe('format=csv: a header row, then one row per game (columns: docs/export.md)'),
+      },
     },
     400: {
       description:

@@ -23,10 +23,13 @@ export interface ChildServerOptions {
   args?: string[];
   /** The log message that means "listening" (a replica says something else). */
   ready?: string;
+  /** The entry point and its Node flags; default the sources through tsx. */
+  entry?: string[];
 }
 
 export async function serveChild(options: ChildServerOptions): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/ludex.ts', 'serve', ...(options.args ?? [])], {
+  const entry = options.entry ?? ['--import', 'tsx', 'server/ludex.ts'];
+  const child = spawn(process.execPath, [...entry, 'serve', ...(options.args ?? [])], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MATERIALIZE_CRON: 'off', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
