@@ -6,7 +6,7 @@
 // dependencies alone (the Dockerfile's runtime stage). `--outdir DIR` builds elsewhere (the
 // build test does, so it never disturbs dist/).
 
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -41,7 +41,10 @@ export async function buildDist(outdir: string): Promise<{ modules: number; asse
     logLevel: 'warning',
   });
   // dist/ says itself that its .js files are ES modules, wherever it is copied.
-  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify({ type: 'module', private: true }, null, 2)}\n`);
+  // Its name and version too: `ludex --version` reads the package.json one folder above server/.
+  const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, string>;
+  const manifest = { name, version, private: true, type: 'module' };
+  writeFileSync(join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const assets = files.filter((file) => !SOURCE_EXTENSIONS.has(extname(file)));
   for (const asset of assets) {
     const target = join(outdir, relative(ROOT, asset));

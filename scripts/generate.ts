@@ -21,7 +21,12 @@ export async function generate(): Promise<string[]> {
       if (response.status !== source.status)
         throw new Error(`${source.request} answered ${response.status}, not ${source.status}`);
       const path = fileURLToPath(examplePath(source.file));
-      writeFileSync(path, `${JSON.stringify(await response.json(), null, 2)}\n`);
+      // The import time would change every run; a fixed one keeps the files stable.
+      const text = JSON.stringify(await response.json(), null, 2).replace(
+        /"(updated_at|created_at)": "[^"]*"/g,
+        '"$1": "2025-01-01T00:00:00.000Z"',
+      );
+      writeFileSync(path, `${text}\n`);
       written.push(path);
     }
   } finally {

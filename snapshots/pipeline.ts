@@ -34,7 +34,29 @@ export interface AggregateSettings {
   snapshotCadence?: SnapshotCadence;
   /** D25 (default 30). */
   experienceMinReports?: number;
+  /** Told as each step begins, and once more when all are done, so a command can show progress. */
+  onStep?: (progress: PipelineProgress) => void;
 }
+
+export interface PipelineProgress {
+  /** The step about to run (`done` when all have). */
+  step: string;
+  /** Steps finished so far, of `total`. */
+  done: number;
+  total: number;
+}
+
+/** The steps of refreshAggregates, in order (their names are the keys of `timings`). */
+export const PIPELINE_STEPS = [
+  'step1_aggregates',
+  'step2_global_mean',
+  'step3_confidence',
+  'step4_bayes_ranks',
+  'step5_player_counts_multipliers',
+  'trending',
+  'write_games',
+] as const;
+type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
 export const DEFAULT_TRENDING_WINDOW_DAYS = 30;
 export const DEFAULT_SNAPSHOT_CADENCE: SnapshotCadence = 'monthly';
@@ -55,7 +77,8 @@ export async function refreshAggregates(
   settings: AggregateSettings = {},
 ): Promise<PipelineResult> {
   const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(name: PipelineStep, work: () => Promise<T>): Promise<T> => {
+    settings.onStep?.({ step: name, done: PIPELINE_STEPS.indexOf(name), total: PIPELINE_STEPS.length });
     const t0 = performance.now();
     const out = await work();
     timings[name] = performance.now() - t0;
@@ -86,6 +109,7 @@ export async function refreshAggregates(
       computeTrending(db, now.toISOString(), settings.trendingWindowDays ?? DEFAULT_TRENDING_WINDOW_DAYS, previous),
     );
     const gamesUpdated = await timed('write_games', () => writeGames(db, now.toISOString()));
+    settings.onStep?.({ step: 'done', done: PIPELINE_STEPS.length, total: PIPELINE_STEPS.length });
     return { gamesUpdated, globalMeanRating: g, timings };
   } finally {
     // The staging tables die with the connection anyway; drop them to free memory early.

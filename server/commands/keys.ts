@@ -1,26 +1,40 @@
 // `keys create [--admin] [--name N]`, `keys list`, `keys revoke ID` (SPEC-NOTES D34), for
 // when the server is stopped; while it runs, the admin routes do the same.
 
-import { parseArgs } from 'node:util';
 import { ApiKeys, type ApiKeyInfo } from '../auth/api-keys.js';
 import { apiKeySecret } from '../auth/secret.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
 import { openStore } from '../store-setup.js';
 import { CommandError, UsageError } from './errors.js';
+import { COMMANDS } from './specs.js';
 
-export async function keysCommand(config: Config, args: readonly string[]): Promise<number> {
-  const [action, ...rest] = args;
+export interface KeysOptions {
+  admin?: boolean;
+  name?: string;
+  json?: boolean;
+}
+
+export async function keysCommand(
+  config: Config,
+  positionals: readonly string[],
+  options: KeysOptions,
+): Promise<number> {
+  const [action, ...rest] = positionals;
   if (action !== 'create' && action !== 'list' && action !== 'revoke') {
-    throw new UsageError('keys takes create [--admin] [--name N], list, or revoke ID');
+    throw new UsageError('keys takes create [--admin] [--name N], list, or revoke ID', COMMANDS.keys);
   }
-  const parsed = parseOptions(action, rest);
+  const parsed = checkOptions(action, rest, options);
   const secret = apiKeySecret(config);
   const { store } = await openStore(config, createLogger(config.logLevel, 2));
   try {
     const keys = new ApiKeys(store, secret);
     if (action === 'create') {
       const issued = await keys.create({ admin: parsed.admin, name: parsed.name ?? null });
+      if (options.json) {
+        console.log(JSON.stringify({ ...issued.info, key: issued.key }));
+        return 0;
+      }
       console.error(
         `Created ${issued.info.admin ? 'an admin' : 'a'} key ${issued.info.id}${issued.info.name ? ` (${issued.info.name})` : ''}.`,
       );
@@ -31,6 +45,10 @@ export async function keysCommand(config: Config, args: readonly string[]): Prom
     }
     if (action === 'list') {
       const all = await keys.list();
+      if (options.json) {
+        console.log(JSON.stringify(all));
+        return 0;
+      }
       if (all.length === 0) console.error('No API keys yet; `keys create` makes one.');
       for (const key of all) console.log(describe(key));
       return 0;
@@ -43,26 +61,21 @@ export async function keysCommand(config: Config, args: readonly string[]): Prom
   }
 }
 
-function parseOptions(
+/** What each action takes: create the two options, revoke one id, list nothing. */
+function checkOptions(
   action: 'create' | 'list' | 'revoke',
   rest: readonly string[],
+  options: KeysOptions,
 ): { admin: boolean; name?: string; id: string } {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...rest],
-      options: action === 'create' ? { admin: { type: 'boolean' }, name: { type: 'string' } } : {},
-      allowPositionals: action === 'revoke',
-      strict: true,
-    });
-    if (action === 'revoke' && positionals.length !== 1) throw new UsageError('keys revoke takes one key id');
-    const name = typeof values.name === 'string' ? values.name : undefined;
-    if (name !== undefined && (name.length === 0 || name.length > 100))
-      throw new UsageError('--name takes 1 to 100 characters');
-    return { admin: values.admin === true, name, id: positionals[0] ?? '' };
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`keys ${action}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const usage = (message: string) => new UsageError(`keys ${action}: ${message}`, COMMANDS.keys);
+  if (action !== 'create' && (options.admin !== undefined || options.name !== undefined))
+    throw usage('--admin and --name go with keys create');
+  if (action === 'revoke' && options.json) throw usage('--json goes with keys create and keys list');
+  if (action === 'revoke' ? rest.length !== 1 : rest.length !== 0)
+    throw usage(action === 'revoke' ? 'takes one key id' : 'takes no arguments');
+  const name = options.name;
+  if (name !== undefined && (name.length === 0 || name.length > 100)) throw usage('--name takes 1 to 100 characters');
+  return { admin: options.admin === true, name, id: rest[0] ?? '' };
 }
 
 function describe(key: ApiKeyInfo): string {

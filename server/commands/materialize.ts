@@ -1,16 +1,31 @@
 // `materialize`: one run against the store while the server is stopped (a running server
-// holds the store; its admin route and schedule do the same work).
+// holds the store; its admin route and schedule do the same work), with the progress of its
+// steps and, with --json, the run's report as JSON.
 
 import { materialize } from '../../snapshots/materialize.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
 import { openStore } from '../store-setup.js';
+import { meter, progressLine } from './progress.js';
 
-export async function materializeCommand(config: Config): Promise<number> {
+export async function materializeCommand(config: Config, json: boolean): Promise<number> {
   const { store } = await openStore(config, createLogger(config.logLevel, 2));
+  const line = progressLine();
   try {
-    console.error('Materializing: aggregates, global mean, confidence, ranks, player counts, snapshots…');
-    const report = await materialize(store, { trigger: 'cli', ...config.aggregates });
+    // Steps 1–5 and the trending score report as they go; the snapshots (step 6) follow.
+    const progress = meter(line, { label: 'materializing', unit: 'steps' });
+    const report = await materialize(store, {
+      trigger: 'cli',
+      ...config.aggregates,
+      onStep: (step) =>
+        progress.update(step.done, step.total, step.done < step.total ? step.step.replaceAll('_', ' ') : 'snapshots'),
+    });
+    progress.finish();
+    line.done();
+    if (json) {
+      console.log(JSON.stringify(report));
+      return 0;
+    }
     const seconds = (Date.parse(report.finished_at) - Date.parse(report.started_at)) / 1000;
     console.error(
       `Run ${report.run_id} finished in ${seconds.toFixed(1)} s: ${report.games_updated.toLocaleString('en')} games updated, ` +
@@ -18,6 +33,7 @@ export async function materializeCommand(config: Config): Promise<number> {
     );
     return 0;
   } finally {
+    line.done();
     await store.close();
   }
 }

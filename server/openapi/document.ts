@@ -36,6 +36,8 @@ const PATH_PARAMETER_DOCS: Readonly<Record<string, string>> = {
   slug: 'Slug (or an alias where the resource has aliases)',
 };
 
+const LAST_TAGS = ['meta', 'probes'];
+
 /** h3 `:name` segments → OpenAPI `{name}` templates. */
 export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -75,7 +77,10 @@ export function buildOpenApiDocument(
     servers: [{ url: options.serverUrl, description: 'This deployment (PUBLIC_BASE_URL)' }],
     // A key is optional everywhere (it raises the rate limit); routes that need one say so.
     security: [{}, { ApiKey: [] }],
-    tags: [...tags].map((name) => ({ name })),
+    // The API first; the service's own routes (index, probes, docs) after it.
+    tags: [...tags]
+      .sort((a, b) => Number(LAST_TAGS.includes(a)) - Number(LAST_TAGS.includes(b)))
+      .map((name) => ({ name })),
     paths,
     components: {
       schemas: sortedKeys(components.schemas),

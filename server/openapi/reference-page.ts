@@ -30,6 +30,7 @@ export function renderReferencePage(options: { title: string; specPath: string }
     hideClientButton: true,
     showDeveloperTools: 'never',
     agent: { disabled: true },
+    mcp: { disabled: true },
     documentDownloadType: 'json',
   };
   const attribute = JSON.stringify(configuration).replace(/&/g, '&amp;').replace(/'/g, '&#39;');

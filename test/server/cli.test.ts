@@ -69,7 +69,8 @@ describe('ludex CLI', () => {
         log.mockRestore();
         error.mockRestore();
       }
-      expect(printed.join('\n')).toMatch(/Usage: npm run ludex -- <command>/);
+      // The general usage, or the usage of the command that was misused.
+      expect(printed.join('\n')).toMatch(/Usage: npm run ludex -- (<command>|import|export|migrate)/);
     }
   });
 

@@ -2853,13 +2853,13 @@ export interface operations {
                      *           ],
                      *           "funding_source": "crowdfunding_a",
                      *           "legacy_id": 295770,
-                     *           "updated_at": "2026-11-25T00:59:22.449Z",
+                     *           "updated_at": "2025-01-01T00:00:00.000Z",
                      *           "bayes_rating": 8.691374105986826,
                      *           "sort_name": "frosthaven",
                      *           "community_median_playtime": 135,
                      *           "release_date": null,
                      *           "description": "A standalone successor to Gloomhaven set in a frozen northern outpost that the mercenaries defend and build up between scenarios.",
-                     *           "created_at": "2026-11-25T00:59:22.449Z",
+                     *           "created_at": "2025-01-01T00:00:00.000Z",
                      *           "_links": {
                      *             "self": {
                      *               "href": "/v1/games/frosthaven"
@@ -2938,13 +2938,13 @@ export interface operations {
                      *           ],
                      *           "funding_source": "crowdfunding_a",
                      *           "legacy_id": 174430,
-                     *           "updated_at": "2026-11-25T00:59:22.449Z",
+                     *           "updated_at": "2025-01-01T00:00:00.000Z",
                      *           "bayes_rating": 8.598514370683233,
                      *           "sort_name": "gloomhaven",
                      *           "community_median_playtime": 90,
                      *           "release_date": null,
                      *           "description": "Mercenaries fight tactical card-driven battles through a branching campaign of scenarios that changes the world as it unfolds.",
-                     *           "created_at": "2026-11-25T00:59:22.449Z",
+                     *           "created_at": "2025-01-01T00:00:00.000Z",
                      *           "_links": {
                      *             "self": {
                      *               "href": "/v1/games/gloomhaven"
@@ -3143,13 +3143,13 @@ export interface operations {
                      *       ],
                      *       "funding_source": "crowdfunding_a",
                      *       "legacy_id": 162886,
-                     *       "updated_at": "2026-11-25T00:59:22.449Z",
+                     *       "updated_at": "2025-01-01T00:00:00.000Z",
                      *       "bayes_rating": 8.337373953695632,
                      *       "sort_name": "spirit island",
                      *       "community_median_playtime": 105,
                      *       "release_date": null,
                      *       "description": "Island spirits work together with their elemental powers and the native Dahan to drive colonizing invaders off their island.",
-                     *       "created_at": "2026-11-25T00:59:22.449Z",
+                     *       "created_at": "2025-01-01T00:00:00.000Z",
                      *       "_links": {
                      *         "self": {
                      *           "href": "/v1/games/spirit-island"
