@@ -10,7 +10,7 @@ export const SCALAR_SCRIPT_PATH = '/docs/scalar.js';
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'unsafe-inline' 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
