@@ -285,10 +285,3 @@ export const GAME_STATS_FIELDS: readonly GameStatsField[] = byPosition<GameStats
   (f) => ('stats' in f ? f.stats : undefined),
   'stats',
 );
-
-/** The registry entry of a field by name. */
-export function gameField<N extends GameFieldName>(name: N): Extract<GameField, { name: N }> {
-  const field = GAME_FIELDS.find((f) => f.name === name);
-  if (!field) throw new RangeError(`no Game field ${name}`);
-  return field as Extract<GameField, { name: N }>;
-}

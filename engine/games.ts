@@ -7,7 +7,7 @@ import { numberColumn } from './columns.js';
 import { Dictionary } from './dictionary.js';
 import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, UUID_PATTERN, type ExperienceLevel } from './domain.js';
 import {
-  GAME_ENUM_COLUMNS,
+  GAME_ENUM_FIELDS,
   GAME_NUMBER_COLUMNS,
   GAME_STRING_COLUMNS,
   type GameEnumColumn,
@@ -39,7 +39,8 @@ export type LazyStringColumn = Exclude<GameStringColumn, EagerStringColumn | Gam
 
 const isEager = (name: GameStringColumn): name is EagerStringColumn =>
   (EAGER_STRING_COLUMNS as readonly string[]).includes(name);
-const isEnum = (name: GameStringColumn): name is GameEnumColumn => GAME_ENUM_COLUMNS.has(name as GameEnumColumn);
+const ENUM_COLUMNS: ReadonlySet<string> = new Set(GAME_ENUM_FIELDS.map((f) => f.name));
+const isEnum = (name: GameStringColumn): name is GameEnumColumn => ENUM_COLUMNS.has(name);
 
 export class Games {
   readonly size: number;
@@ -75,7 +76,7 @@ export class Games {
     this.parentIds = utf8Column(table, 'parent_game_id');
     this.releaseDates = utf8Column(table, 'release_date');
     const enums = {} as Record<GameEnumColumn, Dictionary>;
-    for (const [name, values] of GAME_ENUM_COLUMNS) enums[name] = new Dictionary(utf8Column(table, name), values);
+    for (const { name, values } of GAME_ENUM_FIELDS) enums[name] = new Dictionary(utf8Column(table, name), values);
     this.enums = enums;
     this.types = enums.type;
     this.modes = enums.mode;

@@ -56,7 +56,7 @@ export {
 } from './fields.js';
 // What a Dataset is built from: the games as Arrow columns plus the linked records.
 export {
-  GAME_ENUM_COLUMNS,
+  GAME_ENUM_FIELDS,
   GAME_LIST_COLUMNS,
   GAME_NUMBER_COLUMNS,
   GAME_STRING_COLUMNS,
@@ -65,6 +65,7 @@ export {
   type ExpansionCombinationInput,
   type FamilyInput,
   type GameEnumColumn,
+  type GameEnumField,
   type GameListColumns,
   type GameNumberColumn,
   type GameStringColumn,

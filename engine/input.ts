@@ -30,10 +30,11 @@ export type GameStringColumn = FieldOf<'string'>['name'];
 /** String Game columns: Arrow Utf8 (nullable). Timestamps are ISO 8601 UTC strings. */
 export const GAME_STRING_COLUMNS: readonly GameStringColumn[] = fieldsOf('string').map((f) => f.name);
 
-/** String columns holding one of an enumeration's values. */
-export type GameEnumColumn = Extract<FieldOf<'string'>, { kind: 'enum' }>['name'];
-export const GAME_ENUM_COLUMNS: ReadonlyMap<GameEnumColumn, readonly string[]> = new Map(
-  fieldsOf('string').flatMap((f) => (f.kind === 'enum' ? [[f.name, f.values] as const] : [])),
+/** String columns holding one of an enumeration's values, with the values. */
+export type GameEnumField = Extract<FieldOf<'string'>, { kind: 'enum' }>;
+export type GameEnumColumn = GameEnumField['name'];
+export const GAME_ENUM_FIELDS: readonly GameEnumField[] = fieldsOf('string').filter(
+  (f): f is GameEnumField => f.kind === 'enum',
 );
 
 /** Per-game list and map values, parallel to the games table: one array per list field. */
