@@ -1,29 +1,28 @@
-// The Game field registry: one entry per Game field, and everything that lists Game fields
-// derives from it (once, at module load) instead of keeping its own list:
-//   - the engine's columns (input.ts GAME_*_COLUMNS, GameListColumns), the games Arrow table
-//     (columns.ts) and so the replica's games file, and GameRecord / Dataset.game() (records.ts);
-//   - the Game JSON order (server/present/game-json.ts) and the `stats` embed (embeds.ts);
-//   - the zod response schemas of a Game and of `stats`, hence the OpenAPI document
-//     (server/schemas/responses/game-fields.ts);
-//   - the CSV export columns (server/export/csv.ts);
-//   - the replica's lists file (loader/replica/dataset-ipc.ts);
-//   - the store → Dataset load (loader/load.ts: `games.<name>`, read by kind).
+// The Game field registry: one entry per Game field. Everything that lists Game fields
+// derives from it, once at module load, instead of keeping a list of its own:
+//   - the engine: its columns (input.ts GAME_*_COLUMNS, GameListColumns), so the games Arrow
+//     table (columns.ts) and the replica's games file; GameRecord and Dataset.game()
+//     (field-readers.ts, records.ts), members in JSON order;
+//   - the server: the Game JSON (present/game-json.ts) and its `stats` embed (embeds.ts), the
+//     zod schemas of both (schemas/responses/game-fields.ts) and so the OpenAPI document,
+//     the CSV export columns (export/csv.ts), the JSONL export (the Game JSON);
+//   - the loader: the store → Dataset load (load-games.ts reads `games.<name>` by storage and
+//     kind) and the replica's lists file (replica/dataset-ipc.ts).
 //
 // Adding a Game field takes:
-//   1. One entry here. Append it: its `json` position next after the last (the JSON, the
-//      CSV and the table only ever grow at the end, SPEC-NOTES D1), `stats` only if the
-//      `stats` embed (D28) should carry it.
+//   1. One entry here, after the last one of its storage: `json` the next free position (the
+//      JSON and the CSV only grow at the end, SPEC-NOTES D1), `stats` only if the stats embed
+//      carries it, no `json` if it is engine-only (like trending_score). The replica files
+//      gain its column, so a writer and its replicas upgrade together.
 //   2. Its migration: a new loader/schema/NNN-*.ts adding the column to `games` (applied
-//      migrations are history; a registry cannot rewrite them).
-//   3. Its source, which no list can write: for a catalog field the catalog format
-//      (loader/catalog: records.ts validation, tables.ts GAMES/GAME_CATALOG_COLUMNS,
-//      resolve-game.ts, read-games.ts for the catalog export) and any foreign importer
-//      (loader/import/) that knows it; for an aggregate its materialization step
-//      (snapshots/steps/, AGGREGATE_COLUMNS in write-games.ts).
-//   4. Its docs (docs/api.md, docs/export.md: a new CSV column is an export
-//      schema_version change). Filtering or sorting on it is a feature of its own
-//      (engine/filter.ts, sort.ts, server/schemas/), not part of adding the field.
-// A field the JSON must not show (engine-only, e.g. trending_score) has no `json` position.
+//      migrations are history; nothing can derive them).
+//   3. Its source, which no list can write. A catalog field: the catalog format (loader/catalog:
+//      records.ts validates it, tables.ts and resolve-game.ts write it, read-games.ts exports
+//      it) and the importers that know it (loader/import/, the demo catalog). An aggregate:
+//      the materialization step that computes it (snapshots/steps/, AGGREGATE_COLUMNS).
+//   4. Its documentation (docs/api.md; docs/export.md: a new CSV column is a schema_version
+//      change). Filtering or sorting by it is a feature of its own (engine/filter.ts, sort.ts,
+//      server/schemas/), not part of adding the field.
 
 import { FUNDING_SOURCES, GAME_MODES, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS } from './domain.js';
 
@@ -73,7 +72,10 @@ export interface GameFieldSpec {
   readonly nullable: boolean;
   readonly storage: GameFieldStorage;
   readonly store: GameFieldStore;
-  /** Position in the Game JSON, the CSV export and GameRecord; absent: never emitted. */
+  /**
+   * Position in the Game JSON (so in GameRecord, the Game schema, both exports); absent: the
+   * field is engine-only and never emitted.
+   */
   readonly json?: number;
   /** Position in the `stats` embed (D28); absent: not part of it. */
   readonly stats?: number;

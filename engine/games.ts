@@ -35,7 +35,7 @@ type EagerStringColumn = (typeof EAGER_STRING_COLUMNS)[number];
  * String columns read lazily from Arrow (one value per page row, never the whole column):
  * the long tail (description, timestamps, legacy_id), and any new string field by default.
  */
-export type LazyStringColumn = Exclude<GameStringColumn, EagerStringColumn | GameEnumColumn>;
+type LazyStringColumn = Exclude<GameStringColumn, EagerStringColumn | GameEnumColumn>;
 
 const isEager = (name: GameStringColumn): name is EagerStringColumn =>
   (EAGER_STRING_COLUMNS as readonly string[]).includes(name);
@@ -134,10 +134,6 @@ export class Games {
       this.legacyCache = map;
     }
     return this.legacyCache.get(legacyId) ?? [];
-  }
-
-  text(column: LazyStringColumn, row: number): string | null {
-    return (this.lazy[column].get(row) as string | null) ?? null;
   }
 
   /**
