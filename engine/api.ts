@@ -1,62 +1,16 @@
 // What the rest of Ludex may ask of a Dataset. The server and benches program against this
 // interface; engine/dataset.ts implements it. Every value here is plain data.
 
-import type {
-  AwardResult,
-  FundingSource,
-  GameMode,
-  GameType,
-  LanguageDependence,
-  PersonRole,
-  RelationshipType,
-  TaxonomyKind,
-} from './domain.js';
+import type { AwardResult, PersonRole, RelationshipType, TaxonomyKind } from './domain.js';
 import type { GameExperience, GamePolls } from './community-data.js';
+import type { GameFieldRecord } from './fields.js';
 import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query } from './query.js';
 
-/** Scalar fields of one game, contract names, null where unknown. No _links, no embeds. */
-export interface GameRecord {
-  id: string;
-  slug: string;
-  name: string;
-  /** Lowercased, leading article stripped, diacritics folded: the `name` sort key (D1). */
-  sort_name: string;
-  type: GameType;
-  year_published: number | null;
-  release_date: string | null;
-  parent_game_id: string | null;
-  min_players: number | null;
-  max_players: number | null;
-  min_playtime: number | null;
-  max_playtime: number | null;
-  community_min_playtime: number | null;
-  community_max_playtime: number | null;
-  community_median_playtime: number | null;
-  min_age: number | null;
-  community_suggested_age: number | null;
-  weight: number | null;
-  weight_votes: number | null;
-  rating: number | null;
-  rating_votes: number | null;
-  bayes_rating: number | null;
-  rating_confidence: number | null;
-  rating_distribution: number[] | null;
-  rating_stddev: number | null;
-  rank_overall: number | null;
-  rank_by_category: Record<string, number> | null;
-  owner_count: number | null;
-  wishlist_count: number | null;
-  total_plays: number | null;
-  language_dependence: LanguageDependence | null;
-  mode: GameMode | null;
-  top_player_counts: number[];
-  recommended_player_counts: number[];
-  funding_source: FundingSource | null;
-  legacy_id: string | number | null;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * Scalar fields of one game, contract names, null where unknown: one member per JSON field of
+ * the registry (fields.ts), typed by its kind. No _links, no embeds.
+ */
+export type GameRecord = GameFieldRecord;
 
 export interface EntityRef {
   id: string;

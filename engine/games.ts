@@ -5,17 +5,16 @@
 import type { Table, Vector } from 'apache-arrow';
 import { numberColumn } from './columns.js';
 import { Dictionary } from './dictionary.js';
+import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, UUID_PATTERN, type ExperienceLevel } from './domain.js';
 import {
-  DEFAULT_EXPERIENCE_MULTIPLIERS,
-  EXPERIENCE_LEVELS,
-  FUNDING_SOURCES,
-  GAME_MODES,
-  GAME_TYPES,
-  LANGUAGE_DEPENDENCE_LEVELS,
-  UUID_PATTERN,
-  type ExperienceLevel,
-} from './domain.js';
-import { GAME_NUMBER_COLUMNS, type GameListColumns, type GameNumberColumn, type GameStringColumn } from './input.js';
+  GAME_ENUM_FIELDS,
+  GAME_NUMBER_COLUMNS,
+  GAME_STRING_COLUMNS,
+  type GameEnumColumn,
+  type GameListColumns,
+  type GameNumberColumn,
+  type GameStringColumn,
+} from './input.js';
 import { sortName } from './normalize.js';
 import { utf8Column } from './strings.js';
 
@@ -28,8 +27,20 @@ const EXPERIENCE_COLUMNS = {
   expert: 'experience_expert',
 } as const satisfies Record<ExperienceLevel, GameNumberColumn>;
 
-/** String columns read lazily from Arrow (one value per page row, never the whole column). */
-export type LazyStringColumn = 'description' | 'created_at' | 'updated_at' | 'legacy_id';
+/** String columns every query may need, decoded to JS strings at build time. */
+const EAGER_STRING_COLUMNS = ['id', 'slug', 'name', 'parent_game_id', 'release_date'] as const;
+type EagerStringColumn = (typeof EAGER_STRING_COLUMNS)[number];
+
+/**
+ * String columns read lazily from Arrow (one value per page row, never the whole column):
+ * the long tail (description, timestamps, legacy_id), and any new string field by default.
+ */
+type LazyStringColumn = Exclude<GameStringColumn, EagerStringColumn | GameEnumColumn>;
+
+const isEager = (name: GameStringColumn): name is EagerStringColumn =>
+  (EAGER_STRING_COLUMNS as readonly string[]).includes(name);
+const ENUM_COLUMNS: ReadonlySet<string> = new Set(GAME_ENUM_FIELDS.map((f) => f.name));
+const isEnum = (name: GameStringColumn): name is GameEnumColumn => ENUM_COLUMNS.has(name);
 
 export class Games {
   readonly size: number;
@@ -39,6 +50,8 @@ export class Games {
   readonly names: string[];
   readonly parentIds: (string | null)[];
   readonly releaseDates: (string | null)[];
+  /** One dictionary per enumerated column, its known values first (input.ts). */
+  readonly enums: Readonly<Record<GameEnumColumn, Dictionary>>;
   readonly types: Dictionary;
   readonly modes: Dictionary;
   readonly languages: Dictionary;
@@ -62,17 +75,17 @@ export class Games {
     this.names = utf8Column(table, 'name').map((name) => name ?? '');
     this.parentIds = utf8Column(table, 'parent_game_id');
     this.releaseDates = utf8Column(table, 'release_date');
-    this.types = new Dictionary(utf8Column(table, 'type'), GAME_TYPES);
-    this.modes = new Dictionary(utf8Column(table, 'mode'), GAME_MODES);
-    this.languages = new Dictionary(utf8Column(table, 'language_dependence'), LANGUAGE_DEPENDENCE_LEVELS);
-    this.fundings = new Dictionary(utf8Column(table, 'funding_source'), FUNDING_SOURCES);
+    const enums = {} as Record<GameEnumColumn, Dictionary>;
+    for (const { name, values } of GAME_ENUM_FIELDS) enums[name] = new Dictionary(utf8Column(table, name), values);
+    this.enums = enums;
+    this.types = enums.type;
+    this.modes = enums.mode;
+    this.languages = enums.language_dependence;
+    this.fundings = enums.funding_source;
     this.lists = lists;
-    this.lazy = {
-      description: child(table, 'description'),
-      created_at: child(table, 'created_at'),
-      updated_at: child(table, 'updated_at'),
-      legacy_id: child(table, 'legacy_id'),
-    };
+    const lazy = {} as Record<LazyStringColumn, Vector>;
+    for (const name of GAME_STRING_COLUMNS) if (!isEager(name) && !isEnum(name)) lazy[name] = child(table, name);
+    this.lazy = lazy;
     for (let row = 0; row < this.size; row++) {
       if (!this.bySlug.has(this.slugs[row])) this.bySlug.set(this.slugs[row], row);
       this.byId.set(this.ids[row].toLowerCase(), row);
@@ -123,8 +136,31 @@ export class Games {
     return this.legacyCache.get(legacyId) ?? [];
   }
 
-  text(column: LazyStringColumn, row: number): string | null {
-    return (this.lazy[column].get(row) as string | null) ?? null;
+  /**
+   * Reads one string column by row, wherever it is kept (an eager array, a dictionary or the
+   * Arrow vector): chosen once per column, so records pay no lookup per row.
+   */
+  stringReader(column: GameStringColumn): (row: number) => string | null {
+    if (isEager(column)) {
+      const values: readonly (string | null)[] = this.eager[column];
+      return (row) => values[row];
+    }
+    if (isEnum(column)) {
+      const dictionary = this.enums[column];
+      return (row) => dictionary.value(row);
+    }
+    const vector = this.lazy[column];
+    return (row) => (vector.get(row) as string | null) ?? null;
+  }
+
+  private get eager(): Record<EagerStringColumn, readonly (string | null)[]> {
+    return {
+      id: this.ids,
+      slug: this.slugs,
+      name: this.names,
+      parent_game_id: this.parentIds,
+      release_date: this.releaseDates,
+    };
   }
 
   /** `sortName(name)` per row, computed once on first use. */

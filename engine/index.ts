@@ -49,14 +49,35 @@ export {
   type LanguagePollVote,
   type PlayerCountRating,
 } from './community-data.js';
+// The Game field registry: what each Game field is, and which columns, stores, JSON, CSV and
+// schemas carry it. Everything that lists Game fields derives from it.
+export {
+  GAME_FIELDS,
+  GAME_JSON_FIELDS,
+  GAME_STATS_FIELDS,
+  type GameField,
+  type GameFieldKind,
+  type GameFieldName,
+  type GameFieldSpec,
+  type GameFieldStorage,
+  type GameFieldStore,
+  type GameFieldValue,
+  type GameJsonField,
+  type GameStatsField,
+} from './fields.js';
 // What a Dataset is built from: the games as Arrow columns plus the linked records.
 export {
+  GAME_ENUM_FIELDS,
+  GAME_LIST_COLUMNS,
   GAME_NUMBER_COLUMNS,
   GAME_STRING_COLUMNS,
   type AwardInput,
   type DatasetInput,
   type ExpansionCombinationInput,
   type FamilyInput,
+  type GameEnumColumn,
+  type GameEnumField,
+  type GameListColumns,
   type GameNumberColumn,
   type GameStringColumn,
   type LinkInput,

@@ -14,69 +14,41 @@ import type {
   RelationshipType,
   TaxonomyKind,
 } from './domain.js';
+import { GAME_FIELDS, type GameField, type GameFieldValue } from './fields.js';
 
+type FieldOf<S extends GameField['storage']> = Extract<GameField, { storage: S }>;
+const fieldsOf = <S extends GameField['storage']>(storage: S): readonly FieldOf<S>[] =>
+  GAME_FIELDS.filter((f): f is FieldOf<S> => f.storage === storage);
+
+export type GameNumberColumn = FieldOf<'number'>['name'];
 /**
  * Numeric Game columns: Arrow Float64, NaN for null (integers are exact in a double).
  * Reading them needs no validity bitmap, so the engine takes the values zero-copy.
  */
-export const GAME_NUMBER_COLUMNS = [
-  'year_published',
-  'min_players',
-  'max_players',
-  'min_playtime',
-  'max_playtime',
-  'community_min_playtime',
-  'community_max_playtime',
-  'community_median_playtime',
-  'min_age',
-  'community_suggested_age',
-  'weight',
-  'weight_votes',
-  'rating',
-  'rating_votes',
-  'rating_stddev',
-  'rating_confidence',
-  'bayes_rating',
-  'rank_overall',
-  'owner_count',
-  'wishlist_count',
-  'total_plays',
-  'trending_score',
-  /** Game-specific experience multipliers; NaN when the game lacks sufficient data (D25). */
-  'experience_first_play',
-  'experience_learning',
-  'experience_experienced',
-  'experience_expert',
-] as const;
-export type GameNumberColumn = (typeof GAME_NUMBER_COLUMNS)[number];
+export const GAME_NUMBER_COLUMNS: readonly GameNumberColumn[] = fieldsOf('number').map((f) => f.name);
 
+export type GameStringColumn = FieldOf<'string'>['name'];
 /** String Game columns: Arrow Utf8 (nullable). Timestamps are ISO 8601 UTC strings. */
-export const GAME_STRING_COLUMNS = [
-  'id',
-  'slug',
-  'name',
-  'type',
-  'mode',
-  'language_dependence',
-  'funding_source',
-  'legacy_id',
-  'parent_game_id',
-  'release_date',
-  'description',
-  'created_at',
-  'updated_at',
-] as const;
-export type GameStringColumn = (typeof GAME_STRING_COLUMNS)[number];
+export const GAME_STRING_COLUMNS: readonly GameStringColumn[] = fieldsOf('string').map((f) => f.name);
 
-/** Per-game list and map values, parallel to the games table. */
-export interface GameListColumns {
-  rating_distribution: (number[] | null)[];
-  rank_by_category: (Record<string, number> | null)[];
-  top_player_counts: number[][];
-  recommended_player_counts: number[][];
+/** String columns holding one of an enumeration's values, with the values. */
+export type GameEnumField = Extract<FieldOf<'string'>, { kind: 'enum' }>;
+export type GameEnumColumn = GameEnumField['name'];
+export const GAME_ENUM_FIELDS: readonly GameEnumField[] = fieldsOf('string').filter(
+  (f): f is GameEnumField => f.kind === 'enum',
+);
+
+/** Per-game list and map values, parallel to the games table: one array per list field. */
+export type GameListValues = { [F in FieldOf<'list'> as F['name']]: GameFieldValue<F>[] };
+export interface GameListColumns extends GameListValues {
   /** True when legacy_id was numeric in its source (emitted as a JSON number, D2). */
   legacy_id_numeric: boolean[];
 }
+/** Every member of GameListColumns, the list fields in registry order. */
+export const GAME_LIST_COLUMNS: readonly (keyof GameListColumns)[] = [
+  ...fieldsOf('list').map((f) => f.name),
+  'legacy_id_numeric',
+];
 
 export interface TermInput {
   id: string;

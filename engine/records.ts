@@ -3,66 +3,33 @@
 
 import type { CreditRef, EntityRef, GameRecord, GameRelated } from './api.js';
 import type { Catalog } from './catalog.js';
-import { PERSON_ROLES, type FundingSource, type GameMode, type GameType, type LanguageDependence } from './domain.js';
+import { PERSON_ROLES } from './domain.js';
+import { fieldReader } from './field-readers.js';
+import { GAME_JSON_FIELDS } from './fields.js';
+import { compileRecord } from './record-builder.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
 
 export class Records {
   private children: Map<number, number[]> | undefined;
+  /** One GameRecord per row, members in JSON order (the registry's). */
+  private readonly record: (row: number) => GameRecord;
 
   constructor(
     private readonly games: Games,
     private readonly indexes: GameIndexes,
     private readonly catalog: Catalog,
     private readonly input: DatasetInput,
-  ) {}
+  ) {
+    this.record = compileRecord<GameRecord>(
+      GAME_JSON_FIELDS.map((field) => field.name),
+      GAME_JSON_FIELDS.map((field) => fieldReader(field, games)),
+    );
+  }
 
   game(row: number): GameRecord {
-    const g = this.games;
-    const n = (column: Parameters<Games['number']>[0]): number | null => g.number(column, row);
-    const legacy = g.text('legacy_id', row);
-    return {
-      id: g.ids[row],
-      slug: g.slugs[row],
-      name: g.names[row],
-      sort_name: g.sortNames[row],
-      type: g.types.value(row) as GameType,
-      year_published: n('year_published'),
-      release_date: g.releaseDates[row],
-      parent_game_id: g.parentIds[row],
-      min_players: n('min_players'),
-      max_players: n('max_players'),
-      min_playtime: n('min_playtime'),
-      max_playtime: n('max_playtime'),
-      community_min_playtime: n('community_min_playtime'),
-      community_max_playtime: n('community_max_playtime'),
-      community_median_playtime: n('community_median_playtime'),
-      min_age: n('min_age'),
-      community_suggested_age: n('community_suggested_age'),
-      weight: n('weight'),
-      weight_votes: n('weight_votes'),
-      rating: n('rating'),
-      rating_votes: n('rating_votes'),
-      bayes_rating: n('bayes_rating'),
-      rating_confidence: n('rating_confidence'),
-      rating_distribution: copyOrNull(g.lists.rating_distribution[row]),
-      rating_stddev: n('rating_stddev'),
-      rank_overall: n('rank_overall'),
-      rank_by_category: g.lists.rank_by_category[row] ? { ...g.lists.rank_by_category[row] } : null,
-      owner_count: n('owner_count'),
-      wishlist_count: n('wishlist_count'),
-      total_plays: n('total_plays'),
-      language_dependence: g.languages.value(row) as LanguageDependence | null,
-      mode: g.modes.value(row) as GameMode | null,
-      top_player_counts: [...g.lists.top_player_counts[row]],
-      recommended_player_counts: [...g.lists.recommended_player_counts[row]],
-      funding_source: g.fundings.value(row) as FundingSource | null,
-      legacy_id: legacy === null ? null : g.lists.legacy_id_numeric[row] ? Number(legacy) : legacy,
-      description: g.text('description', row),
-      created_at: g.text('created_at', row) ?? '',
-      updated_at: g.text('updated_at', row) ?? '',
-    };
+    return this.record(row);
   }
 
   related(row: number): GameRelated {
@@ -161,8 +128,4 @@ export class Records {
     }
     return [...(this.children.get(row) ?? [])];
   }
-}
-
-function copyOrNull(list: number[] | null): number[] | null {
-  return list ? [...list] : null;
 }

@@ -1,25 +1,17 @@
 // Store → DatasetInput: one SELECT per table, columns read columnar (store.columns), games
-// in the engine's default order (bayes_rating desc, nulls last, id) so row ids follow the
-// default sort. Only active games are visible (SPEC-NOTES D5); links to anything else are
-// dropped here so the engine never sees a dangling row index.
+// (load-games.ts, by the Game field registry) in the engine's default order (bayes_rating
+// desc, nulls last, id) so row ids follow the default sort. Only active games are visible
+// (SPEC-NOTES D5); links to anything else are dropped here so the engine never sees a
+// dangling row index.
 
 import {
   type AwardInput,
   type AwardResult,
   type DatasetInput,
   type EffectiveProperty,
-  emptyNumberArrays,
   type ExpansionCombinationInput,
   type FamilyInput,
-  FUNDING_SOURCES,
-  GAME_MODES,
-  GAME_NUMBER_COLUMNS,
-  GAME_TYPES,
-  type GameStringArrays,
-  type GameStringColumn,
-  LANGUAGE_DEPENDENCE_LEVELS,
   type LinkInput,
-  makeGamesTable,
   type ModificationOperation,
   PERSON_ROLES,
   type PersonInput,
@@ -30,6 +22,7 @@ import {
   type TermInput,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
+import { loadGames } from './load-games.js';
 import type { SqlParams, Store } from './store.js';
 
 /**
@@ -53,31 +46,6 @@ const TERM_ORDER = 'kind, slug';
 /** An entity table with each row's index in `order`, the order its input array is built in. */
 const entityIndex = (table: string, order: string) =>
   `(SELECT *, CAST(row_number() OVER (ORDER BY ${order}) - 1 AS INTEGER) AS idx FROM ${table})`;
-/**
- * Enumerated string columns travel as their 1-based position in the enumeration, and
- * timestamps as epoch milliseconds: numbers cross into JS far cheaper than strings.
- */
-const ENUM_COLUMNS = {
-  type: GAME_TYPES,
-  mode: GAME_MODES,
-  language_dependence: LANGUAGE_DEPENDENCE_LEVELS,
-  funding_source: FUNDING_SOURCES,
-} as const satisfies Partial<Record<GameStringColumn, readonly string[]>>;
-type EnumColumn = keyof typeof ENUM_COLUMNS;
-const TIMESTAMP_COLUMNS = ['created_at', 'updated_at'] as const satisfies readonly GameStringColumn[];
-
-const TEXT_SELECT = {
-  id: 'g.id',
-  slug: 'g.slug',
-  name: 'g.name',
-  legacy_id: 'r.legacy_id',
-  parent_game_id: 'g.parent_game_id',
-  release_date: `strftime(g.release_date, '%Y-%m-%d')`,
-  description: 'g.description',
-} as const satisfies Partial<Record<GameStringColumn, string>>;
-
-/** The visible games (with their legacy id in r), in row order: both game queries share it. */
-const gamesFrom = (rows: string): string => `FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`;
 
 export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
   // a name of its own: two loads may interleave their statements on one connection
@@ -91,55 +59,7 @@ export async function loadDatasetInput(store: Store): Promise<DatasetInput> {
 }
 
 async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
-  const enums = Object.keys(ENUM_COLUMNS) as EnumColumn[];
-  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read, the rest as
-  // JS values: two statements over the same total order, so their rows line up.
-  const numeric = await store.numberColumns(
-    `SELECT ${[
-      ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
-      ...enums.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
-      ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
-      'CAST(r.legacy_id_numeric AS INTEGER) AS legacy_id_numeric',
-    ].join(', ')}
-     ${gamesFrom(rows)}`,
-    enums.map((c) => [...ENUM_COLUMNS[c]]),
-  );
-  const cols = await store.columns(
-    `SELECT ${[
-      'g.rating_distribution',
-      'CAST(g.rank_by_category AS VARCHAR) AS rank_by_category',
-      'g.top_player_counts',
-      'g.recommended_player_counts',
-    ].join(', ')}
-     ${gamesFrom(rows)}`,
-  );
-  const text = await loadTextColumns(store, rows);
-  const length = text.id.length;
-  if (numeric.length !== length || cols.top_player_counts.length !== length) {
-    throw new Error(
-      `games changed while loading (${numeric.length}, ${cols.top_player_counts.length} and ${length} rows)`,
-    );
-  }
-  const numbers = emptyNumberArrays(length);
-  for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
-  const strings = {} as GameStringArrays;
-  for (const name of Object.keys(TEXT_SELECT) as TextColumn[]) strings[name] = text[name];
-  for (const name of enums) {
-    const values: readonly string[] = ENUM_COLUMNS[name];
-    const positions = numeric.columns[name];
-    strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (values[p - 1] ?? null)));
-  }
-  // Imports stamp whole batches at once: consecutive rows repeat a timestamp, so reuse the last string.
-  for (const name of TIMESTAMP_COLUMNS) {
-    let lastMs = Number.NaN;
-    let last: string | null = null;
-    strings[name] = Array.from(numeric.columns[name], (ms) => {
-      if (Number.isNaN(ms)) return null;
-      if (ms !== lastMs) [lastMs, last] = [ms, new Date(ms).toISOString()];
-      return last;
-    });
-  }
-
+  const { games, lists } = await loadGames(store, rows);
   const terms = await loadTerms(store);
   const people = await loadNamed<PersonInput>(store, 'people', []);
   const publishers = await loadNamed<PublisherInput>(store, 'publishers', ['country', 'website']);
@@ -181,16 +101,8 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
   );
 
   return {
-    games: makeGamesTable(numbers, strings),
-    lists: {
-      rating_distribution: cols.rating_distribution as (number[] | null)[],
-      rank_by_category: (cols.rank_by_category as (string | null)[]).map((v) =>
-        v === null ? null : (JSON.parse(v) as Record<string, number>),
-      ),
-      top_player_counts: (cols.top_player_counts as (number[] | null)[]).map((v) => v ?? []),
-      recommended_player_counts: (cols.recommended_player_counts as (number[] | null)[]).map((v) => v ?? []),
-      legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
-    },
+    games,
+    lists,
     terms,
     people,
     publishers,
@@ -243,42 +155,6 @@ async function loadTerms(store: Store): Promise<TermInput[]> {
     parent_slug: c.parent_slug[i] as string | null,
     aliases: c.aliases[i] as string[],
   }));
-}
-
-type TextColumn = keyof typeof TEXT_SELECT;
-const UNIT_SEPARATOR = '\u001f';
-const NULL_MARK = '\u001e';
-
-/**
- * The games' text columns, in row order. Each column comes over as one string joined by the
- * unit separator (nulls as a lone record separator) and is split here: one string crossing
- * into JS instead of 150,000 costs a fraction (each value decoded on its own is ~2 µs). When
- * some value holds either control character, the plain per-value read is used instead.
- */
-async function loadTextColumns(store: Store, rows: string): Promise<Record<TextColumn, (string | null)[]>> {
-  const entries = Object.entries(TEXT_SELECT) as [TextColumn, string][];
-  const [packed] = await store.all<Record<string, string | number | boolean | null>>(
-    `SELECT count(*)::INTEGER AS n,
-       bool_or(${entries.map(([, sql]) => `contains(coalesce(${sql}, ''), chr(31)) OR contains(coalesce(${sql}, ''), chr(30))`).join(' OR ')}) AS unsafe,
-       ${entries.map(([c, sql]) => `string_agg(coalesce(${sql}, chr(30)), chr(31) ORDER BY r.row) AS ${c}`).join(', ')}
-     FROM ${rows} r JOIN games g ON g.id = r.id`,
-  );
-  const out = {} as Record<TextColumn, (string | null)[]>;
-  if (packed.unsafe === true) {
-    const cols = await store.columns(
-      `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} ${gamesFrom(rows)}`,
-    );
-    for (const [c] of entries) out[c] = cols[c] as (string | null)[];
-    return out;
-  }
-  const n = Number(packed.n);
-  for (const [c] of entries) {
-    const joined = packed[c];
-    const values = n === 0 || typeof joined !== 'string' ? [] : joined.split(UNIT_SEPARATOR);
-    if (values.length !== n) throw new Error(`text column ${c}: ${values.length} values for ${n} games`);
-    out[c] = values.map((v) => (v === NULL_MARK ? null : v));
-  }
-  return out;
 }
 
 /** People, publishers, families or awards ordered by slug; `extra` are fixed column names. */

@@ -16,7 +16,7 @@ import {
   Int32,
   Uint32,
 } from 'apache-arrow';
-import type { DatasetInput } from '../../engine/index.js';
+import { GAME_LIST_COLUMNS, type DatasetInput, type GameListColumns } from '../../engine/index.js';
 import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-ipc.js';
 
 type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
@@ -65,13 +65,8 @@ function toTable(section: Section): Table {
 export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8Array> {
   const { lists } = input;
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
-    lists: {
-      rating_distribution: json(lists.rating_distribution),
-      rank_by_category: json(lists.rank_by_category),
-      top_player_counts: json(lists.top_player_counts),
-      recommended_player_counts: json(lists.recommended_player_counts),
-      legacy_id_numeric: json(lists.legacy_id_numeric),
-    },
+    // Every list column as JSON text, in GameListColumns order (the Game field registry's).
+    lists: Object.fromEntries(GAME_LIST_COLUMNS.map((name) => [name, json(lists[name])])),
     terms: {
       id: texts(input.terms, 'id'),
       kind: texts(input.terms, 'kind'),
@@ -171,6 +166,13 @@ class PartReader {
   }
 }
 
+/** The list columns, each parsed back from the JSON the writer encoded it as. */
+function parsedLists(part: PartReader): GameListColumns {
+  const out = {} as Record<keyof GameListColumns, unknown[]>;
+  for (const name of GAME_LIST_COLUMNS) out[name] = part.parsed(name);
+  return out as GameListColumns;
+}
+
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
 export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>): DatasetInput {
   const part = (name: DatasetPart): PartReader => {
@@ -213,13 +215,7 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
   const relationships = part('relationships');
   return {
     games: tableFromIPC(gamesBytes),
-    lists: {
-      rating_distribution: lists.parsed('rating_distribution'),
-      rank_by_category: lists.parsed('rank_by_category'),
-      top_player_counts: lists.parsed('top_player_counts'),
-      recommended_player_counts: lists.parsed('recommended_player_counts'),
-      legacy_id_numeric: lists.parsed('legacy_id_numeric'),
-    },
+    lists: parsedLists(lists),
     terms: termIds.map((id, i) => ({
       id,
       kind: termKinds[i],

@@ -1,9 +1,17 @@
 // CSV rows of the export (RFC 4180: CRLF line ends, fields quoted when they hold a comma,
-// quote, CR or LF). One row per game; the columns are the Game members in JSON order (minus
-// _links), then taxonomy slugs and the effective-mode match. Lists are pipe-joined; null is
-// an empty field. Changing the columns is a schema_version change (docs/export.md).
+// quote, CR or LF). One row per game; the columns are the Game fields in JSON order (the
+// field registry's, minus _links), then taxonomy slugs and the effective-mode match. Lists
+// are pipe-joined; null is an empty field. Changing the columns is a schema_version change
+// (docs/export.md).
 
-import type { DatasetApi, GameRecord, GameRelated, MatchedVia } from '../../engine/index.js';
+import {
+  GAME_JSON_FIELDS,
+  type DatasetApi,
+  type GameJsonField,
+  type GameRecord,
+  type GameRelated,
+  type MatchedVia,
+} from '../../engine/index.js';
 
 type Cell = string | number | null;
 
@@ -22,70 +30,39 @@ function relatedOf(c: RowContext): GameRelated {
   if (c.related === undefined) c.related = c.dataset.related(c.row);
   return c.related;
 }
-/** GameRecord members that are already a single cell (no lists or maps). */
-type ScalarKey = { [K in keyof GameRecord]: GameRecord[K] extends Cell ? K : never }[keyof GameRecord];
-const field =
-  (key: ScalarKey) =>
-  (c: RowContext): Cell =>
-    c.game[key];
-const list =
-  (key: 'rating_distribution' | 'top_player_counts' | 'recommended_player_counts') =>
-  (c: RowContext): Cell => {
-    const value = c.game[key];
-    return value === null ? null : pipe(value);
-  };
 const slugs =
   (kind: 'mechanics' | 'categories' | 'themes') =>
   (c: RowContext): Cell =>
     pipe(relatedOf(c)[kind].map((t) => t.slug));
 
-/** Column name → cell. Order is the CSV column order. */
+/** The cell of one Game field, by its kind: lists pipe-joined, a rank map as category:rank pairs. */
+function fieldCell(field: GameJsonField): (c: RowContext) => Cell {
+  switch (field.kind) {
+    case 'number-list':
+    case 'integer-list': {
+      const key = field.name;
+      return (c) => {
+        const value = c.game[key];
+        return value === null ? null : pipe(value);
+      };
+    }
+    case 'rank-map': {
+      const key = field.name;
+      return (c) => {
+        const ranks = c.game[key];
+        return ranks === null ? null : pipe(Object.entries(ranks).map(([category, rank]) => `${category}:${rank}`));
+      };
+    }
+    default: {
+      const key = field.name;
+      return (c) => c.game[key];
+    }
+  }
+}
+
+/** Column name → cell. Order is the CSV column order: the Game fields, then the extras. */
 export const CSV_COLUMNS: readonly (readonly [string, (c: RowContext) => Cell])[] = [
-  ['id', field('id')],
-  ['slug', field('slug')],
-  ['name', field('name')],
-  ['type', field('type')],
-  ['year_published', field('year_published')],
-  ['parent_game_id', field('parent_game_id')],
-  ['min_players', field('min_players')],
-  ['max_players', field('max_players')],
-  ['min_playtime', field('min_playtime')],
-  ['max_playtime', field('max_playtime')],
-  ['community_min_playtime', field('community_min_playtime')],
-  ['community_max_playtime', field('community_max_playtime')],
-  ['min_age', field('min_age')],
-  ['community_suggested_age', field('community_suggested_age')],
-  ['weight', field('weight')],
-  ['weight_votes', field('weight_votes')],
-  ['rating', field('rating')],
-  ['rating_votes', field('rating_votes')],
-  ['rating_confidence', field('rating_confidence')],
-  ['rating_distribution', list('rating_distribution')],
-  ['rating_stddev', field('rating_stddev')],
-  ['rank_overall', field('rank_overall')],
-  [
-    'rank_by_category',
-    (c) => {
-      const ranks = c.game.rank_by_category;
-      return ranks === null ? null : pipe(Object.entries(ranks).map(([category, rank]) => `${category}:${rank}`));
-    },
-  ],
-  ['owner_count', field('owner_count')],
-  ['wishlist_count', field('wishlist_count')],
-  ['total_plays', field('total_plays')],
-  ['language_dependence', field('language_dependence')],
-  ['mode', field('mode')],
-  ['top_player_counts', list('top_player_counts')],
-  ['recommended_player_counts', list('recommended_player_counts')],
-  ['funding_source', field('funding_source')],
-  ['legacy_id', field('legacy_id')],
-  ['updated_at', field('updated_at')],
-  ['bayes_rating', field('bayes_rating')],
-  ['sort_name', field('sort_name')],
-  ['community_median_playtime', field('community_median_playtime')],
-  ['release_date', field('release_date')],
-  ['description', field('description')],
-  ['created_at', field('created_at')],
+  ...GAME_JSON_FIELDS.map((field) => [field.name, fieldCell(field)] as const),
   ['mechanics', slugs('mechanics')],
   ['categories', slugs('categories')],
   ['themes', slugs('themes')],

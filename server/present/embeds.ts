@@ -2,7 +2,7 @@
 // `effective_properties` embeds the base-only resolution (D13 object, tier 3): without an
 // expansion set there is nothing else to resolve, and the sub-resource link resolves others.
 
-import type { DatasetApi, EntityRef } from '../../engine/index.js';
+import { GAME_STATS_FIELDS, type DatasetApi, type EntityRef, type GameRecord } from '../../engine/index.js';
 import { API_PREFIX, gamePath, link } from '../links.js';
 import type { GameInclude } from '../schemas/includes.js';
 import { effectivePropertiesJson } from './game-effective.js';
@@ -25,6 +25,15 @@ function terms(items: EntityRef[], filterName: string): unknown[] {
     name: r.name,
     _links: { games: link(`${API_PREFIX}/games?${filterName}=${encodeURIComponent(r.slug)}`) },
   }));
+}
+
+const STATS_MEMBERS = GAME_STATS_FIELDS.map((field) => field.name);
+
+/** The `stats` embed (D28): the registry's stats fields, in its order. */
+function statsJson(game: GameRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const member of STATS_MEMBERS) out[member] = game[member];
+  return out;
 }
 
 export function embedsFor(dataset: DatasetApi, row: number, include: readonly GameInclude[]): [string, unknown][] {
@@ -81,25 +90,7 @@ export function embedsFor(dataset: DatasetApi, row: number, include: readonly Ga
         out.push([name, related.alternate_names]);
         break;
       case 'stats':
-        out.push([
-          name,
-          {
-            rating: game.rating,
-            rating_votes: game.rating_votes,
-            bayes_rating: game.bayes_rating,
-            rating_distribution: game.rating_distribution,
-            rating_stddev: game.rating_stddev,
-            rating_confidence: game.rating_confidence,
-            weight: game.weight,
-            weight_votes: game.weight_votes,
-            rank_overall: game.rank_overall,
-            rank_by_category: game.rank_by_category,
-            owner_count: game.owner_count,
-            wishlist_count: game.wishlist_count,
-            total_plays: game.total_plays,
-            updated_at: game.updated_at,
-          },
-        ]);
+        out.push([name, statsJson(game)]);
         break;
       case 'polls':
         out.push([name, dataset.polls(row)]);

@@ -20,6 +20,7 @@ import {
 } from '../../engine/domain.js';
 import { emptyCommunityInput } from '../../engine/community-data.js';
 import {
+  GAME_NUMBER_COLUMNS,
   GAME_STRING_COLUMNS,
   type DatasetInput,
   type GameNumberColumn,
@@ -309,26 +310,13 @@ export function randomCatalog(seed: number, options: RandomCatalogOptions = {}):
   return { input, oracle, vocab, ids };
 }
 
-const NUMBER_FIELDS = [
-  'year_published',
-  'min_players',
-  'max_players',
-  'min_playtime',
-  'max_playtime',
-  'community_min_playtime',
-  'community_max_playtime',
-  'community_median_playtime',
-  'min_age',
-  'community_suggested_age',
-  'weight',
-  'weight_votes',
-  'rating',
-  'rating_votes',
-  'rating_confidence',
-  'bayes_rating',
-  'rank_overall',
-  'trending_score',
-] as const satisfies readonly (keyof OracleGame & GameNumberColumn)[];
+/**
+ * The engine's columns the oracle models under the same name, from the Game field registry
+ * (the oracle's experience multipliers are nested; the timestamps are fixed below).
+ */
+const ORACLE_GAME = blankGame(0);
+const NUMBER_FIELDS = GAME_NUMBER_COLUMNS.filter((c): c is GameNumberColumn & keyof OracleGame => c in ORACLE_GAME);
+const STRING_FIELDS = GAME_STRING_COLUMNS.filter((c): c is GameStringColumn & keyof OracleGame => c in ORACLE_GAME);
 
 /** The engine input for an oracle catalog (terms, people etc. named by the vocabulary). */
 export function toInput(
@@ -346,16 +334,7 @@ export function toInput(
   games.forEach((g, i) => {
     for (const field of NUMBER_FIELDS) numbers[field][i] = g[field] ?? Number.NaN;
     for (const level of EXPERIENCE_LEVELS) numbers[`experience_${level}`][i] = g.experience[level] ?? Number.NaN;
-    strings.id[i] = g.id;
-    strings.slug[i] = g.slug;
-    strings.name[i] = g.name;
-    strings.type[i] = g.type;
-    strings.mode[i] = g.mode;
-    strings.language_dependence[i] = g.language_dependence;
-    strings.funding_source[i] = g.funding_source;
-    strings.legacy_id[i] = g.legacy_id;
-    strings.parent_game_id[i] = g.parent_game_id;
-    strings.release_date[i] = g.release_date;
+    for (const field of STRING_FIELDS) strings[field][i] = g[field];
     strings.created_at[i] = '2024-01-01T00:00:00Z';
     strings.updated_at[i] = '2024-06-01T00:00:00Z';
   });

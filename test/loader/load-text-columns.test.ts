@@ -3,16 +3,26 @@
 // the separator characters must fall back to the per-value read, not split wrongly.
 
 import { describe, expect, it } from 'vitest';
-import { GAME_STRING_COLUMNS, stringColumn } from '../../engine/index.js';
+import { GAME_FIELDS, GAME_STRING_COLUMNS, type GameFieldSpec, stringColumn } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import type { Store } from '../../loader/store.js';
 import { emptyStore, fixtureLines, load } from './catalog-helpers.js';
 
+/** The columns the loader reads as packed text: the registry's string fields but enums and timestamps. */
+const TEXT_FIELDS = GAME_FIELDS.filter((f) => f.storage === 'string' && f.kind !== 'enum' && f.kind !== 'timestamp');
+
+/** One value per game, read on its own: dates as ISO dates, legacy_id as the lowest legacy identifier. */
+function valueSql(field: GameFieldSpec): string {
+  if (field.store === 'external_identifiers')
+    return `(SELECT min(external_id) FROM external_identifiers e WHERE e.game_id = g.id AND e.source = 'legacy')`;
+  if (field.kind === 'date') return `strftime(g.${field.name}, '%Y-%m-%d')`;
+  return `g.${field.name}`;
+}
+
 /** Per-value read of the text columns, in the loader's row order. */
 async function expected(store: Store): Promise<Record<string, (string | null)[]>> {
   return store.columns(
-    `SELECT g.id, g.slug, g.name, g.parent_game_id, strftime(g.release_date, '%Y-%m-%d') AS release_date, g.description,
-       (SELECT min(external_id) FROM external_identifiers e WHERE e.game_id = g.id AND e.source = 'legacy') AS legacy_id
+    `SELECT ${TEXT_FIELDS.map((f) => `${valueSql(f)} AS ${f.name}`).join(', ')}
      FROM games g WHERE g.status = 'active' ORDER BY g.bayes_rating DESC NULLS LAST, g.id`,
   ) as Promise<Record<string, (string | null)[]>>;
 }
@@ -20,7 +30,7 @@ async function expected(store: Store): Promise<Record<string, (string | null)[]>
 async function check(store: Store): Promise<void> {
   const input = await loadDatasetInput(store);
   const want = await expected(store);
-  for (const column of ['id', 'slug', 'name', 'parent_game_id', 'release_date', 'description', 'legacy_id'] as const) {
+  for (const { name: column } of TEXT_FIELDS) {
     expect(GAME_STRING_COLUMNS).toContain(column);
     expect(stringColumn(input.games, column), column).toEqual(want[column]);
   }

@@ -2,8 +2,15 @@
 // optional: present only when asked for.
 
 import { z } from 'zod';
-import { AWARD_RESULTS, GAME_TYPES, LANGUAGE_DEPENDENCE_LEVELS, PERSON_ROLES } from '../../../engine/index.js';
+import {
+  AWARD_RESULTS,
+  GAME_STATS_FIELDS,
+  GAME_TYPES,
+  LANGUAGE_DEPENDENCE_LEVELS,
+  PERSON_ROLES,
+} from '../../../engine/index.js';
 import { effectivePropertiesSchema, experienceProfileSchema } from '../game-embeds.js';
+import { gameFieldShape, statsFieldSchema } from './game-fields.js';
 import { linkSchema, linksSchema } from './links.js';
 
 export const entityRefSchema = z
@@ -45,24 +52,8 @@ export const gameAwardSchema = z
   })
   .meta({ id: 'GameAward' });
 
-const statsSchema = z
-  .object({
-    rating: z.number().nullable(),
-    rating_votes: z.number().int().nullable(),
-    bayes_rating: z.number().nullable(),
-    rating_distribution: z.array(z.number()).nullable(),
-    rating_stddev: z.number().nullable(),
-    rating_confidence: z.number().nullable(),
-    weight: z.number().nullable(),
-    weight_votes: z.number().int().nullable(),
-    rank_overall: z.number().int().nullable(),
-    rank_by_category: z.record(z.string(), z.number().int()).nullable(),
-    owner_count: z.number().int().nullable(),
-    wishlist_count: z.number().int().nullable(),
-    total_plays: z.number().int().nullable(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'GameStats' });
+/** The `stats` embed (D28): the registry's stats fields, in its order. */
+const statsSchema = z.object(gameFieldShape(GAME_STATS_FIELDS, statsFieldSchema)).meta({ id: 'GameStats' });
 
 const voteCount = z.number().int().min(0);
 export const pollsSchema = z

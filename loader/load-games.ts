@@ -1,0 +1,139 @@
+// Store → the games table and the per-game lists of a DatasetInput, column by column as the
+// Game field registry (engine/fields.ts) lists them: a field stored in `games` is read from
+// `games.<name>`, in the form its storage and kind call for. Rows come in the order of the
+// load's rows table (loader/load.ts), which also carries each game's legacy id.
+
+import type { Table } from 'apache-arrow';
+import {
+  emptyNumberArrays,
+  GAME_ENUM_FIELDS,
+  GAME_FIELDS,
+  GAME_NUMBER_COLUMNS,
+  type GameField,
+  type GameListColumns,
+  type GameStringArrays,
+  type GameStringColumn,
+  makeGamesTable,
+} from '../engine/index.js';
+import type { Store } from './store.js';
+
+type StringField = Extract<GameField, { storage: 'string' }>;
+type ListField = Extract<GameField, { storage: 'list' }>;
+const STRING_FIELDS = GAME_FIELDS.filter((f): f is StringField => f.storage === 'string');
+const LIST_FIELDS = GAME_FIELDS.filter((f): f is ListField => f.storage === 'list');
+
+/**
+ * Enumerated string columns travel as their 1-based position in the enumeration, and
+ * timestamps as epoch milliseconds: numbers cross into JS far cheaper than strings.
+ */
+const ENUM_COLUMNS = GAME_ENUM_FIELDS.map((f) => f.name);
+const TIMESTAMP_COLUMNS = STRING_FIELDS.filter((f) => f.kind === 'timestamp').map((f) => f.name);
+
+/** How every other string column is selected: dates as ISO dates, the legacy id from the rows table. */
+const TEXT_SELECT: ReadonlyMap<GameStringColumn, string> = new Map(
+  STRING_FIELDS.filter((f) => f.kind !== 'enum' && f.kind !== 'timestamp').map((f) => [
+    f.name,
+    f.store === 'external_identifiers'
+      ? `r.${f.name}`
+      : f.kind === 'date'
+        ? `strftime(g.${f.name}, '%Y-%m-%d')`
+        : `g.${f.name}`,
+  ]),
+);
+
+/** List columns: arrays come over as they are; a map is JSON in the store and read as its text. */
+const listSelect = (f: ListField): string =>
+  f.kind === 'rank-map' ? `CAST(g.${f.name} AS VARCHAR) AS ${f.name}` : `g.${f.name}`;
+
+/** A list column's values as the engine takes them: maps parsed, a missing required list empty. */
+function listValues(f: ListField, values: unknown[]): unknown[] {
+  if (f.kind === 'rank-map') return values.map((v) => (v === null ? null : JSON.parse(v as string)));
+  return f.nullable ? values : values.map((v) => v ?? []);
+}
+
+/** The visible games (with their legacy id in r), in row order: every game query shares it. */
+const gamesFrom = (rows: string): string => `FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`;
+
+export async function loadGames(store: Store, rows: string): Promise<{ games: Table; lists: GameListColumns }> {
+  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read, the rest as
+  // JS values: statements over the same total order, so their rows line up.
+  const numeric = await store.numberColumns(
+    `SELECT ${[
+      ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
+      ...ENUM_COLUMNS.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
+      ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
+      'CAST(r.legacy_id_numeric AS INTEGER) AS legacy_id_numeric',
+    ].join(', ')}
+     ${gamesFrom(rows)}`,
+    GAME_ENUM_FIELDS.map((f) => [...f.values]),
+  );
+  const cols = await store.columns(`SELECT ${LIST_FIELDS.map(listSelect).join(', ')} ${gamesFrom(rows)}`);
+  const text = await loadTextColumns(store, rows);
+  const length = text.id.length;
+  const listLength = cols[LIST_FIELDS[0].name].length;
+  if (numeric.length !== length || listLength !== length) {
+    throw new Error(`games changed while loading (${numeric.length}, ${listLength} and ${length} rows)`);
+  }
+  const numbers = emptyNumberArrays(length);
+  for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
+  const strings = {} as GameStringArrays;
+  for (const name of TEXT_SELECT.keys()) strings[name] = text[name];
+  for (const { name, values } of GAME_ENUM_FIELDS) {
+    const known: readonly string[] = values;
+    const positions = numeric.columns[name];
+    strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (known[p - 1] ?? null)));
+  }
+  // Imports stamp whole batches at once: consecutive rows repeat a timestamp, so reuse the last string.
+  for (const name of TIMESTAMP_COLUMNS) {
+    let lastMs = Number.NaN;
+    let last: string | null = null;
+    strings[name] = Array.from(numeric.columns[name], (ms) => {
+      if (Number.isNaN(ms)) return null;
+      if (ms !== lastMs) [lastMs, last] = [ms, new Date(ms).toISOString()];
+      return last;
+    });
+  }
+  const lists = Object.fromEntries(LIST_FIELDS.map((f) => [f.name, listValues(f, cols[f.name])])) as Omit<
+    GameListColumns,
+    'legacy_id_numeric'
+  >;
+  return {
+    games: makeGamesTable(numbers, strings),
+    lists: { ...lists, legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1) },
+  };
+}
+
+const UNIT_SEPARATOR = '\u001f';
+const NULL_MARK = '\u001e';
+
+/**
+ * The games' text columns, in row order. Each column comes over as one string joined by the
+ * unit separator (nulls as a lone record separator) and is split here: one string crossing
+ * into JS instead of 150,000 costs a fraction (each value decoded on its own is ~2 µs). When
+ * some value holds either control character, the plain per-value read is used instead.
+ */
+async function loadTextColumns(store: Store, rows: string): Promise<Record<string, (string | null)[]>> {
+  const entries = [...TEXT_SELECT];
+  const [packed] = await store.all<Record<string, string | number | boolean | null>>(
+    `SELECT count(*)::INTEGER AS n,
+       bool_or(${entries.map(([, sql]) => `contains(coalesce(${sql}, ''), chr(31)) OR contains(coalesce(${sql}, ''), chr(30))`).join(' OR ')}) AS unsafe,
+       ${entries.map(([c, sql]) => `string_agg(coalesce(${sql}, chr(30)), chr(31) ORDER BY r.row) AS ${c}`).join(', ')}
+     FROM ${rows} r JOIN games g ON g.id = r.id`,
+  );
+  const out: Record<string, (string | null)[]> = {};
+  if (packed.unsafe === true) {
+    const cols = await store.columns(
+      `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} ${gamesFrom(rows)}`,
+    );
+    for (const [c] of entries) out[c] = cols[c] as (string | null)[];
+    return out;
+  }
+  const n = Number(packed.n);
+  for (const [c] of entries) {
+    const joined = packed[c];
+    const values = n === 0 || typeof joined !== 'string' ? [] : joined.split(UNIT_SEPARATOR);
+    if (values.length !== n) throw new Error(`text column ${c}: ${values.length} values for ${n} games`);
+    out[c] = values.map((v) => (v === NULL_MARK ? null : v));
+  }
+  return out;
+}
