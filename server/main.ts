@@ -10,7 +10,7 @@ import type { H3 } from 'h3';
 import { createApp, type AppDeps } from './app.js';
 import { AppMetrics } from './metrics.js';
 import type { EdgeSettings } from './middleware/edge-settings.js';
-import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit.js';
+import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit-counters.js';
 import { RedisCounterStore } from './middleware/rate-limit-redis.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { apiKeySecret } from './auth/secret.js';

@@ -2,7 +2,8 @@
 // settings of an app whose caller names none.
 
 import type { CorsSettings } from './cors.js';
-import { MemoryCounterStore, type RateLimitSettings } from './rate-limit.js';
+import { MemoryCounterStore } from './rate-limit-counters.js';
+import type { RateLimitSettings } from './rate-limit.js';
 
 export interface EdgeSettings {
   /** null: no rate limiting and no X-RateLimit-* headers. */

@@ -1,27 +1,21 @@
 // Rate-limit counters in Redis (REDIS_URL), so several server processes share one budget
-// per client. One Lua script per hit does INCR and, on a window's first hit, PEXPIRE,
-// atomically; it answers the count and the window's remaining time.
+// per client: rate-limiter-flexible's RateLimiterRedis (one Lua script per hit: the count
+// and the window's remaining time, atomically).
 //
-// Redis unreachable: the hit is counted in this process's memory instead (fail over to
-// local limits, not fail open, not fail closed). Reads stay available and a single process
-// still enforces its limit; the outage is logged once when it starts and once when it ends.
+// Redis unreachable: the hit is counted by an in-memory insurance limiter instead (fail
+// over to local limits, not fail open, not fail closed). Reads stay available and a single
+// process still enforces its limit; the outage is logged once when it starts and once when
+// it ends.
 
-import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
-import { MemoryCounterStore, type CounterStore, type WindowCount } from './rate-limit.js';
-
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-const HIT_SHA = createHash('sha1').update(HIT_SCRIPT).digest('hex');
+import { LimiterCounterStore, type WindowCount } from './rate-limit-counters.js';
 
 export interface RedisCounterOptions {
   url: string;
@@ -34,14 +28,33 @@ export interface RedisCounterOptions {
   onFallback?: () => void;
 }
 
-export class RedisCounterStore implements CounterStore {
+/** The in-memory limiter that counts a hit Redis could not; it tells the store each time. */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    points: number,
+    duration: number,
+    private readonly onUse: () => void,
+  ) {
+    super({ points, duration });
+  }
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+    this.onUse();
+    return super.consume(key, points, options);
+  }
+}
+
+export class RedisCounterStore extends LimiterCounterStore {
   readonly redis: Redis;
-  private readonly fallback = new MemoryCounterStore();
-  private readonly prefix: string;
+  private readonly keyPrefix: string;
   private degraded = false;
+  /** Hits counted by the insurance limiters so far: a hit that adds none went through Redis. */
+  private fallbacks = 0;
 
   constructor(private readonly options: RedisCounterOptions) {
-    this.prefix = options.prefix ?? 'ludex:ratelimit:';
+    super();
+    // rate-limiter-flexible joins prefix and bucket with ':'.
+    this.keyPrefix = (options.prefix ?? 'ludex:ratelimit:').replace(/:$/, '');
     this.redis = new Redis(options.url, {
       // Fail fast instead of queueing hits while disconnected: a request never waits on Redis.
       enableOfflineQueue: false,
@@ -56,8 +69,7 @@ export class RedisCounterStore implements CounterStore {
 
   /**
    * Waits until the connection is up (true) or `timeoutMs` passes (false). Hits sent while
-   * connecting would be counted locally (there is no offline queue), so the server waits
-   * for this before it listens.
+   * connecting would be counted locally, so the server waits for this before it listens.
    */
   ready(timeoutMs = 2_000): Promise<boolean> {
     if (this.redis.status === 'ready') return Promise.resolve(true);
@@ -73,29 +85,30 @@ export class RedisCounterStore implements CounterStore {
     });
   }
 
-  async hit(bucket: string, windowMs: number): Promise<WindowCount> {
-    try {
-      const counted = await this.evalHit(this.prefix + bucket, windowMs);
-      if (this.degraded) {
-        this.degraded = false;
-        this.options.logger.warn('rate-limit counters are shared through Redis again');
-      }
-      return counted;
-    } catch (error) {
-      if (!this.degraded) {
-        this.degraded = true;
-        this.options.logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'Redis is unreachable: rate limits are counted per process until it is back',
-        );
-      }
-      this.options.onFallback?.();
-      return this.fallback.hitNow(bucket, windowMs);
-    }
+  protected createLimiter(points: number, duration: number): RateLimiterAbstract {
+    return new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: this.keyPrefix,
+      points,
+      duration,
+      // Not connected: straight to the insurance limiter, no command attempted.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new InsuranceLimiter(points, duration, () => this.fellBack()),
+    });
   }
 
-  async close(): Promise<void> {
-    await this.fallback.close();
+  override async hit(bucket: string, limit: number, windowMs: number): Promise<WindowCount> {
+    const before = this.fallbacks;
+    const counted = await super.hit(bucket, limit, windowMs);
+    if (this.degraded && this.fallbacks === before) {
+      this.degraded = false;
+      this.options.logger.warn('rate-limit counters are shared through Redis again');
+    }
+    return counted;
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
     try {
       await this.redis.quit();
     } catch {
@@ -103,17 +116,15 @@ export class RedisCounterStore implements CounterStore {
     }
   }
 
-  private async evalHit(key: string, windowMs: number): Promise<WindowCount> {
-    let reply: unknown;
-    try {
-      reply = await this.redis.evalsha(HIT_SHA, 1, key, windowMs);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      reply = await this.redis.eval(HIT_SCRIPT, 1, key, windowMs);
+  private fellBack(): void {
+    this.fallbacks += 1;
+    if (!this.degraded) {
+      this.degraded = true;
+      this.options.logger.error(
+        { redis: this.redis.status },
+        'Redis is unreachable: rate limits are counted per process until it is back',
+      );
     }
-    if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
-      throw new Error('unexpected reply from the rate-limit script');
-    }
-    return { count: reply[0], ttlMs: reply[1] };
+    this.options.onFallback?.();
   }
 }

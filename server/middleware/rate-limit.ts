@@ -1,61 +1,16 @@
 // Rate limits (SPEC-NOTES D35): fixed windows per client IP (anonymous) or per key. A
 // window opens with the first hit of a bucket and lasts `windowMs`; the counter store
-// decides where counts live (this process, or Redis shared by several processes).
+// (rate-limiter-flexible, server/middleware/rate-limit-counters.ts) decides where counts
+// live: this process, or Redis shared by several processes.
 
 import type { H3Event } from 'h3';
 import { getRequestIP } from 'h3';
 import { callerKey } from '../auth/guard.js';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { ApiProblem } from '../problem.js';
+import type { CounterStore } from './rate-limit-counters.js';
 
-/** The count of a bucket after one more hit, and how long its window still runs. */
-export interface WindowCount {
-  count: number;
-  /** Milliseconds until the window closes and the count starts over. */
-  ttlMs: number;
-}
-
-/** Where window counters live. `hit` adds one and answers the new count atomically. */
-export interface CounterStore {
-  hit(bucket: string, windowMs: number): Promise<WindowCount>;
-  close(): Promise<void>;
-}
-
-/** Counters in this process's memory: the default, right for a single server process. */
-export class MemoryCounterStore implements CounterStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private nextSweep = 0;
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  hit(bucket: string, windowMs: number): Promise<WindowCount> {
-    return Promise.resolve(this.hitNow(bucket, windowMs));
-  }
-
-  hitNow(bucket: string, windowMs: number): WindowCount {
-    const now = this.now();
-    this.sweep(now, windowMs);
-    let window = this.windows.get(bucket);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(bucket, window);
-    }
-    window.count += 1;
-    return { count: window.count, ttlMs: window.resetAt - now };
-  }
-
-  close(): Promise<void> {
-    this.windows.clear();
-    return Promise.resolve();
-  }
-
-  /** Drops closed windows once per window length, so idle clients don't accumulate. */
-  private sweep(now: number, windowMs: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + windowMs;
-    for (const [bucket, window] of this.windows) if (window.resetAt <= now) this.windows.delete(bucket);
-  }
-}
+export { MemoryCounterStore, type CounterStore, type WindowCount } from './rate-limit-counters.js';
 
 export interface RateLimitSettings {
   /** Requests per window without a key (RATE_LIMIT_ANONYMOUS). */
@@ -149,7 +104,7 @@ export class RateLimiter {
     limit: number,
     windowMs: number,
   ): Promise<RateLimitVerdict> {
-    const { count, ttlMs } = await this.settings.store.hit(bucket, windowMs);
+    const { count, ttlMs } = await this.settings.store.hit(bucket, limit, windowMs);
     return {
       tier,
       budget,

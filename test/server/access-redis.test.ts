@@ -82,6 +82,25 @@ describe.skipIf(!reachable)('rate limits shared through Redis', () => {
     expect(remainingOf(other)).toBe(LIMIT - 1);
   });
 
+  it('counts in the insurance limiter while Redis is away and logs when it is back', async () => {
+    const { logger, lines } = capturedLogger();
+    let fallbacks = 0;
+    const store = new RedisCounterStore({ url: REDIS_URL, logger, prefix, onFallback: () => fallbacks++ });
+    stores.push(store);
+    expect(await store.ready()).toBe(true);
+    expect((await store.hit('ip:drop', 5, 60_000)).count).toBe(1);
+    // Drop the connection (ioredis reconnects): the next hit is counted in memory.
+    store.redis.disconnect(true);
+    expect((await store.hit('ip:drop', 5, 60_000)).count).toBe(1);
+    expect(fallbacks).toBe(1);
+    await new Promise((resolve) => store.redis.once('ready', resolve));
+    // Back on Redis, where the first hit is still counted.
+    expect((await store.hit('ip:drop', 5, 60_000)).count).toBe(2);
+    expect(fallbacks).toBe(1);
+    expect(lines.filter((l) => l.includes('Redis is unreachable'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('shared through Redis again'))).toHaveLength(1);
+  });
+
   it('stores one counter per window with an expiry of at most the window length', async () => {
     await call(first.app, '/v1', { headers: { 'x-forwarded-for': '203.0.113.9' } });
     const key = `${prefix}ip:203.0.113.9`;

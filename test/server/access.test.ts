@@ -2,7 +2,7 @@
 // with the higher limit, 401/403 for writes and admin routes, and the fixed-window countdown
 // with its headers and the 429 problem.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeys } from '../../server/auth/api-keys.js';
 import { MemoryCounterStore } from '../../server/middleware/rate-limit.js';
 import { call, demoAppWith, type Reply, type TestApp } from '../helpers/app.js';
@@ -221,14 +221,26 @@ describe('export budget', () => {
 });
 
 describe('MemoryCounterStore', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('opens a window with the first hit and starts over once it closes', async () => {
-    let now = 1_000_000;
-    const store = new MemoryCounterStore(() => now);
-    expect(await store.hit('a', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
-    now += 20_000;
-    expect(await store.hit('a', 60_000)).toEqual({ count: 2, ttlMs: 40_000 });
-    expect(await store.hit('b', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
-    now += 40_000;
-    expect(await store.hit('a', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+    vi.useFakeTimers({ now: 1_000_000 });
+    const store = new MemoryCounterStore();
+    expect(await store.hit('a', 5, 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+    vi.advanceTimersByTime(20_000);
+    expect(await store.hit('a', 5, 60_000)).toEqual({ count: 2, ttlMs: 40_000 });
+    expect(await store.hit('b', 5, 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+    vi.advanceTimersByTime(40_000);
+    expect(await store.hit('a', 5, 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+  });
+
+  it('keeps counting past the limit, so a client over budget stays refused until the window closes', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const store = new MemoryCounterStore();
+    const counts: number[] = [];
+    for (let i = 0; i < 4; i++) counts.push((await store.hit('c', 2, 60_000)).count);
+    expect(counts).toEqual([1, 2, 3, 4]);
   });
 });
