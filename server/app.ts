@@ -13,6 +13,7 @@ import { AppMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { answerEdge } from './middleware/answer.js';
 import { cacheControlHeader, conditional } from './middleware/caching.js';
+import { compression } from './middleware/compression.js';
 import { corsHeaders, preflight } from './middleware/cors.js';
 import { edgeDefaults, type EdgeSettings } from './middleware/edge-settings.js';
 import { requestLimits } from './middleware/limits.js';
@@ -61,7 +62,8 @@ export function createApp(appDeps: AppDeps): H3 {
     rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
     requestLimits, // 414, 413, 415
     notFound, // 404 when no route matches
-    conditional, // ETag, or 304 for a matching If-None-Match
+    compression(appDeps.state), // gzip or brotli by Accept-Encoding; Content-Length
+    conditional, // ETag (one per coding), or 304 for a matching If-None-Match
     timeout(settings.requestTimeoutMs), // 503 when the route is too slow
   ];
   for (const middleware of edge) app.use(middleware);

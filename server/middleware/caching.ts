@@ -1,10 +1,15 @@
 // HTTP caching (SPEC-NOTES D44): a strong ETag (SHA-1 of the body) on 200 GET/HEAD answers
 // with a whole body, 304 when If-None-Match names it, and Cache-Control by kind of data.
-// The ETag hashes the bytes sent, so it changes exactly when a Dataset swap changes them.
+// The ETag hashes the body, so it changes exactly when a Dataset swap changes it. A body
+// sent compressed (server/middleware/compression.ts) is another representation with a tag
+// of its own: weak, the hash and the coding (`W/"<sha1>-br"`), as compressed bytes are
+// equivalent to the plain ones but not promised byte for byte across zlib versions.
 
 import { createHash } from 'node:crypto';
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
+import type { ContentEncoding } from '../compress/negotiate.js';
 import type { AnswerHeaders } from './answer.js';
+import { representationEncoding } from './compression.js';
 import { isThenable } from './thenable.js';
 
 export const NO_STORE = 'no-store';
@@ -35,9 +40,19 @@ export function cacheControlFor(method: string, route: string | undefined, statu
   return LONG_CACHE_ROUTES.has(route) ? LONG_CACHE : SHORT_CACHE;
 }
 
+/** The SHA-1 of the UTF-8 body, base64url: what the entity tags are made of. */
+export function bodyHash(body: string): string {
+  return createHash('sha1').update(body, 'utf8').digest('base64url');
+}
+
 /** A strong entity tag: the SHA-1 of the UTF-8 body, base64url. */
 export function strongEtag(body: string): string {
-  return `"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
+  return `"${bodyHash(body)}"`;
+}
+
+/** The tag of the body sent with `encoding`: strong when plain, weak and coding-named when compressed. */
+export function representationEtag(hash: string, encoding: ContentEncoding | null): string {
+  return encoding === null ? `"${hash}"` : `W/"${hash}-${encoding}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
@@ -50,7 +65,7 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 }
 
 /**
- * Conditional requests: a 200 GET/HEAD string body that may be cached gets a strong ETag
+ * Conditional requests: a 200 GET/HEAD string body that may be cached gets an ETag
  * (and its Cache-Control, staged now so the tag and the policy agree), or becomes a 304
  * when If-None-Match names the tag. Anything else passes as it came.
  */
@@ -70,7 +85,9 @@ function conditionalNow(value: unknown, event: H3Event): unknown {
   const staged = event.res.headers;
   const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
   if (cacheControl.includes(NO_STORE)) return value;
-  const etag = strongEtag(value);
+  const hash = bodyHash(value);
+  event.context.bodyHash = hash;
+  const etag = representationEtag(hash, representationEncoding(event, value) ?? null);
   staged.set('etag', etag);
   staged.set('cache-control', cacheControl);
   if (!ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) return value;

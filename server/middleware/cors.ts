@@ -19,6 +19,7 @@ import {
   type Middleware,
 } from 'h3';
 import type { AnswerHeaders } from './answer.js';
+import { appendVary } from './vary.js';
 
 export interface CorsSettings {
   origins: '*' | readonly string[];
@@ -73,14 +74,6 @@ export function corsHeaders(settings: CorsSettings): AnswerHeaders {
     headers.set('access-control-allow-origin', allow);
     headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
   };
-}
-
-/** Adds `value` to Vary unless it is named there already. */
-function appendVary(headers: Headers, value: string): void {
-  const current = headers.get('vary');
-  if (current === null) headers.set('vary', value);
-  else if (!current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase()))
-    headers.set('vary', `${current}, ${value}`);
 }
 
 /** Answers preflights (204, never cached by shared caches); every other request goes on. */

@@ -57,7 +57,7 @@ export function registerExportRoutes(app: H3, deps: AppDeps): void {
   route(app, `${API_PREFIX}/export/games`, { GET: (event) => exportGames(event, deps) }, { GET: EXPORT_GAMES_DOC });
 }
 
-function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> | string {
+function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> {
   // The whole export reads this one Dataset, even if a rebuild swaps in another meanwhile.
   const dataset = deps.state.current;
   const logger = deps.logger ?? silentLogger;
@@ -65,8 +65,9 @@ function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> 
   const first = firstExportPage(dataset, request.filter);
   const manifest = exportManifest(request.format, first.total, request.filter, new Date());
   for (const [name, value] of Object.entries(exportHeaders(manifest))) event.res.headers.set(name, value);
-  // HEAD answers the headers (row count included) without generating the body.
-  if (event.req.method === 'HEAD') return '';
+  // HEAD answers the headers (row count included) without generating the body: an empty
+  // stream stands for it, so HEAD is told the coding GET would get (and no length).
+  if (event.req.method === 'HEAD') return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
   return exportStream({
     dataset,
     filter: request.filter,
