@@ -22,3 +22,6 @@ export const TYPICAL_SEARCH_BODY = {
   order: 'desc',
   limit: 25,
 };
+
+/** A 100-game page (the largest a client may ask for), measured plain and compressed. */
+export const PAGE_100_PATH = '/v1/games?type=base_game&sort=bayes_rating&order=desc&limit=100';

@@ -7,7 +7,13 @@ import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { CEILING_JSON_PATH, CEILING_PAGE_PATH, TYPICAL_GAMES_PATH, TYPICAL_SEARCH_BODY } from './http-paths.js';
+import {
+  CEILING_JSON_PATH,
+  CEILING_PAGE_PATH,
+  PAGE_100_PATH,
+  TYPICAL_GAMES_PATH,
+  TYPICAL_SEARCH_BODY,
+} from './http-paths.js';
 import { currentLoad } from './machine.js';
 
 export interface HttpRoute {
@@ -15,6 +21,8 @@ export interface HttpRoute {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Request headers besides the body's content type (Accept-Encoding for the compressed page). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteFigures extends HttpRoute {
@@ -24,6 +32,8 @@ export interface RouteFigures extends HttpRoute {
   non2xx: number;
   errors: number;
   loadAverage: number;
+  /** Content-Length of one answer, bytes sent (compressed where the route is). */
+  responseBytes: number;
 }
 
 export interface HttpFigures {
@@ -50,6 +60,9 @@ export function httpRoutes(gameId: string, text: string): HttpRoute[] {
     { name: 'games-search', method: 'POST', path: '/v1/games/search', body: JSON.stringify(TYPICAL_SEARCH_BODY) },
     { name: 'game-by-id', method: 'GET', path: `/v1/games/${gameId}` },
     { name: 'text-search', method: 'GET', path: `/v1/search?q=${encodeURIComponent(text)}&limit=25` },
+    // A 100-game page plain and compressed (brotli, issue 17): what compression costs a request.
+    { name: 'games-page-100', method: 'GET', path: PAGE_100_PATH },
+    { name: 'games-page-100-br', method: 'GET', path: PAGE_100_PATH, headers: { 'accept-encoding': 'br' } },
   ];
 }
 
@@ -73,16 +86,26 @@ async function startServer(storePath: string): Promise<{ child: ChildProcess; po
   });
 }
 
-async function check(base: string, route: HttpRoute): Promise<void> {
+function requestHeaders(route: HttpRoute): Record<string, string> {
+  return { ...(route.body ? { 'content-type': 'application/json' } : {}), ...route.headers };
+}
+
+/** Checks one answer (200, JSON, compressed when asked) and answers its size in bytes sent. */
+async function check(base: string, route: HttpRoute): Promise<number> {
+  // fetch asks for compression unless told otherwise; autocannon sends only what the route names.
   const response = await fetch(`${base}${route.path}`, {
     method: route.method,
     body: route.body,
-    headers: route.body ? { 'content-type': 'application/json' } : undefined,
+    headers: { 'accept-encoding': 'identity', ...requestHeaders(route) },
   });
   const text = await response.text();
   if (response.status !== 200)
     throw new Error(`HTTP bench: ${route.method} ${route.path} answered ${response.status}: ${text.slice(0, 400)}`);
   JSON.parse(text);
+  const asked = route.headers?.['accept-encoding'];
+  if (asked !== undefined && response.headers.get('content-encoding') !== asked)
+    throw new Error(`HTTP bench: ${route.name} asked for ${asked} and got ${response.headers.get('content-encoding')}`);
+  return Number(response.headers.get('content-length') ?? Buffer.byteLength(text));
 }
 
 export async function measureHttp(
@@ -94,14 +117,15 @@ export async function measureHttp(
   const { child, port, pageBytes } = await startServer(storePath);
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (const route of routes) await check(base, route);
+    const sizes = new Map<string, number>();
+    for (const route of routes) sizes.set(route.name, await check(base, route));
     const figures: RouteFigures[] = [];
     const load = (route: HttpRoute, duration: number): Promise<autocannon.Result> =>
       autocannon({
         url: `${base}${route.path}`,
         method: route.method,
         body: route.body,
-        headers: route.body ? { 'content-type': 'application/json' } : undefined,
+        headers: requestHeaders(route),
         connections: options.connections,
         duration,
       });
@@ -117,11 +141,14 @@ export async function measureHttp(
         non2xx: result.non2xx,
         errors: result.errors,
         loadAverage: currentLoad(),
+        responseBytes: sizes.get(route.name) ?? 0,
       };
       if (row.non2xx > 0 || row.errors > 0) {
         throw new Error(`HTTP bench: ${route.name} had ${row.non2xx} non-2xx answers and ${row.errors} errors`);
       }
-      log(`http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`);
+      log(
+        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
+      );
       figures.push(row);
     }
     return { connections: options.connections, durationS: options.durationS, pageBytes, routes: figures };

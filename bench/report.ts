@@ -208,17 +208,18 @@ function httpLines(http: BenchReport['http']): string[] {
   const lines = [
     `autocannon from a second process against a child process serving the bench store on 127.0.0.1; ` +
       `${http.connections} connections, ${http.durationS} s per route, routes one after another. ` +
-      'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app.',
+      'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app. ' +
+      '`games-page-100-br` is `games-page-100` with `Accept-Encoding: br` (bytes: the Content-Length sent).',
     '',
-    '| route | req/s | p50 ms | p99 ms | non-2xx | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | req/s | p50 ms | p99 ms | non-2xx | bytes | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const fixed = http.routes.find((r) => r.name === 'ceiling-fixed-json')?.requestsPerSecond ?? Number.NaN;
   const page = http.routes.find((r) => r.name === 'ceiling-prebuilt-page')?.requestsPerSecond ?? Number.NaN;
   const pct = (v: number, of: number): string => `${((v / of) * 100).toFixed(0)} %`;
   for (const r of http.routes) {
     lines.push(
-      `| ${r.name} \`${r.method} ${r.path.length > 60 ? `${r.path.slice(0, 57)}...` : r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ` +
+      `| ${r.name} \`${r.method} ${r.path.length > 60 ? `${r.path.slice(0, 57)}...` : r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${int(r.responseBytes ?? 0)} | ` +
         `${pct(r.requestsPerSecond, fixed)} | ${pct(r.requestsPerSecond, page)} | ${r.loadAverage.toFixed(2)} |`,
     );
   }

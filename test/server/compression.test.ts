@@ -124,7 +124,7 @@ describe('entity tags per coding', () => {
 
 describe('HEAD', () => {
   it('carries the Content-Length GET would send, plain and compressed', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       const get = await raw(PAGE, headers);
       const head = await raw(PAGE, headers, 'HEAD');
       expect(head.status).toBe(200);
