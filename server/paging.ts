@@ -113,7 +113,16 @@ export function navigation(
     });
     links.prev = link(listHref(target.path, { before: meta.prev_cursor, limit: page.limit, ...target.keep }));
   }
+  setLinkHeader(event.res.headers, links);
   return { meta, links };
+}
+
+/** RFC 8288 Link: the `next` and `prev` of `_links`, for clients that page by headers. */
+export function setLinkHeader(headers: Headers, links: ListLinks): void {
+  const members: string[] = [];
+  if (links.next) members.push(`<${links.next.href}>; rel="next"`);
+  if (links.prev) members.push(`<${links.prev.href}>; rel="prev"`);
+  if (members.length > 0) headers.set('link', members.join(', '));
 }
 
 /** (value, id) ascending, nulls last: the order every in-memory list is kept in. */

@@ -4,6 +4,7 @@
 // in the document (and on /docs) by being registered.
 
 import type { RegisteredRoute, RouteDoc } from '../http.js';
+import { z } from 'zod';
 import { problemSchema } from '../schemas/responses/common.js';
 import { Components } from './components.js';
 import { addEdgeResponses, edgeResponseComponents, headerRefs, RESPONSE_HEADERS } from './edge-responses.js';
@@ -122,7 +123,8 @@ function documented(
   for (const [status, response] of Object.entries(doc.responses)) {
     const isError = Number(status) >= 400;
     const out: ResponseObject = { description: response.description };
-    if (response.headers) out.headers = headerRefs(response.headers);
+    const headers = [...(response.headers ?? []), ...(status === '200' && isPaged(response.schema) ? ['Link'] : [])];
+    if (headers.length > 0) out.headers = headerRefs(headers);
     const schema = response.schema ? components.schema(response.schema, 'output') : isError ? problem : undefined;
     if (schema) {
       const contentType = response.contentType ?? (isError ? 'application/problem+json' : 'application/json');
@@ -215,4 +217,11 @@ function uniqueId(base: string, taken: Set<string>): string {
 
 function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A list envelope whose `_links` may name the next and previous pages: it sends a Link header too. */
+function isPaged(schema: z.ZodType | undefined): boolean {
+  if (!(schema instanceof z.ZodObject)) return false;
+  const links: unknown = schema.shape._links;
+  return links instanceof z.ZodObject && 'next' in links.shape;
 }

@@ -21,9 +21,20 @@ export const RESPONSE_HEADERS: Record<string, HeaderObject> = {
   'X-RateLimit-Reset': { description: 'Unix time (seconds) when the current window closes', schema: INTEGER },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: INTEGER },
   ETag: {
-    description: 'Strong tag of the body; send it back as If-None-Match for a 304 while nothing changed',
+    description:
+      'Tag of the body: strong when sent plain, weak and naming the coding when compressed (W/"<hash>-br"); ' +
+      'send it back as If-None-Match for a 304 while nothing changed',
     schema: STRING,
   },
+  Link: {
+    description: 'RFC 8288 links to the next and previous pages (rel="next", rel="prev"), as in _links',
+    schema: STRING,
+  },
+  'Content-Encoding': {
+    description: 'br or gzip when the body is compressed (Accept-Encoding; JSON and text of 1 KiB or more)',
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  Vary: { description: 'Accept-Encoding on compressible answers; Origin with a CORS origin list', schema: STRING },
   'Cache-Control': { description: 'How long the answer may be cached', schema: STRING },
   'Content-Disposition': { description: 'attachment; filename="ludex-games-<time>.<format>"', schema: STRING },
   'X-Export-Format': { description: 'jsonl or csv', schema: { type: 'string', enum: ['jsonl', 'csv'] } },
@@ -94,6 +105,7 @@ export function addEdgeResponses(operation: OperationObject, facts: OperationFac
   for (const [status, response] of Object.entries(operation.responses)) {
     if (isReference(response) || status === 'default') continue;
     const names = ['X-Request-Id', ...(limited ? RATE_LIMIT_HEADERS : [])];
+    if (status === '200') names.push('Content-Encoding', 'Vary');
     if (status === '200' && facts.method === 'GET' && cacheable(facts)) names.push('ETag', 'Cache-Control');
     response.headers = { ...headerRefs(names), ...response.headers };
   }
