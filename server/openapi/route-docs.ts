@@ -2,6 +2,7 @@
 // Routes added later declare theirs next to their handlers, from server/schemas/responses.
 
 import { z } from 'zod';
+import { fieldsParam } from '../schemas/game-fields-param.js';
 import type { RouteDoc } from '../http.js';
 import { GAME_INCLUDES } from '../schemas/includes.js';
 import { MAX_LIST_ITEMS } from '../schemas/filter-fields.js';
@@ -58,6 +59,7 @@ export const GAMES_LIST_DOC: RouteDoc = {
     cursor: z.string().optional().describe('meta.next_cursor of the previous page; carries the filters and sort'),
     before: z.string().optional().describe('meta.prev_cursor: the page before'),
     include: includeParam,
+    fields: fieldsParam,
   }),
   responses: {
     200: { description: 'A page of games', schema: listEnvelope(gameSchema) },

@@ -42,3 +42,30 @@ export function gameJsonWith(dataset: DatasetApi, row: number, extra: readonly (
   for (const [key, value] of extra) tail += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
   return `${base.slice(0, -1)}${tail}}`;
 }
+
+/**
+ * The game JSON with only the `fields` members (in Game order), then `extra`. Built from the
+ * record, not the cached string: a selection is a smaller page, not a cached one.
+ */
+export function selectedGameJson(
+  dataset: DatasetApi,
+  row: number,
+  fields: ReadonlySet<string>,
+  extra: readonly (readonly [string, unknown])[],
+): string {
+  const game = gameObject(dataset, row);
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(game)) if (fields.has(key)) picked[key] = game[key];
+  for (const [key, value] of extra) picked[key] = value ?? null;
+  return JSON.stringify(picked);
+}
+
+/** The whole game JSON with `extra`, or only the selected members when `fields` is given. */
+export function gameJsonFor(
+  dataset: DatasetApi,
+  row: number,
+  fields: ReadonlySet<string> | undefined,
+  extra: readonly (readonly [string, unknown])[],
+): string {
+  return fields === undefined ? gameJsonWith(dataset, row, extra) : selectedGameJson(dataset, row, fields, extra);
+}

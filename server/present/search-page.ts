@@ -4,13 +4,14 @@
 import type { DatasetApi } from '../../engine/index.js';
 import type { GameInclude } from '../schemas/includes.js';
 import { embedsFor } from './embeds.js';
-import { gameJsonWith } from './game-json.js';
+import { gameJsonFor } from './game-json.js';
 
 export function presentGames(
   dataset: DatasetApi,
   rows: readonly number[],
   include: readonly GameInclude[],
   extra: (index: number) => [string, unknown][],
+  fields?: ReadonlySet<string>,
 ): string[] {
-  return rows.map((row, i) => gameJsonWith(dataset, row, [...extra(i), ...embedsFor(dataset, row, include)]));
+  return rows.map((row, i) => gameJsonFor(dataset, row, fields, [...extra(i), ...embedsFor(dataset, row, include)]));
 }

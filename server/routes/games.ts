@@ -8,10 +8,11 @@ import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
 import { embedsFor } from '../present/embeds.js';
-import { gameJsonWith } from '../present/game-json.js';
+import { gameJsonFor, gameJsonWith } from '../present/game-json.js';
 import { listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
 import { fieldError, notFoundProblem, validationProblem } from '../problem.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
+import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { parseGameInclude } from '../schemas/includes.js';
 import type { DatasetState } from '../state.js';
 
@@ -30,7 +31,10 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string {
   const request = parseGamesList(event.url.searchParams, dataset, deps.cursors, 'name');
   const page = dataset.query(request);
   const items = page.rows.map((row, i) =>
-    gameJsonWith(dataset, row, [['matched_via', page.matchedVia[i]], ...embedsFor(dataset, row, request.include)]),
+    gameJsonFor(dataset, row, request.fields, [
+      ['matched_via', page.matchedVia[i]],
+      ...embedsFor(dataset, row, request.include),
+    ]),
   );
   const { meta, links } = pageNavigation(
     event,
@@ -77,7 +81,10 @@ export function pageNavigation(
       endpoint,
       path,
       query: cursorQuery(request),
-      keep: { include: request.include.length > 0 ? request.include.join(',') : undefined },
+      keep: {
+        include: request.include.length > 0 ? request.include.join(',') : undefined,
+        fields: fieldsQueryValue(request.fields),
+      },
     },
     {
       total: page.total,

@@ -8,6 +8,7 @@ import { API_PREFIX } from '../links.js';
 import { navigation } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { presentGames } from '../present/search-page.js';
+import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import {
   gamesSearchResponseSchema,
@@ -98,7 +99,13 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
 
 function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): string {
   const page = dataset.query(request);
-  const items = presentGames(dataset, page.rows, request.include, (i) => [['matched_via', page.matchedVia[i]]]);
+  const items = presentGames(
+    dataset,
+    page.rows,
+    request.include,
+    (i) => [['matched_via', page.matchedVia[i]]],
+    request.fields,
+  );
   const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
@@ -165,6 +172,7 @@ function textSearch(event: H3Event, deps: AppDeps): string {
       ['matched_via', null],
       ['score', slice[i].score],
     ],
+    request.fields,
   );
   const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits[rank].row).id });
   const { meta, links } = navigation(
@@ -178,6 +186,7 @@ function textSearch(event: H3Event, deps: AppDeps): string {
         q: request.q,
         type: request.type?.join(','),
         include: request.include.length > 0 ? request.include.join(',') : undefined,
+        fields: fieldsQueryValue(request.fields),
       },
     },
     {

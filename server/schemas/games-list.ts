@@ -7,12 +7,13 @@ import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { normalizeFilter, parseFilter } from './filter-parse.js';
+import { parseFields, type GameFieldSelection } from './game-fields-param.js';
 import { parseGameInclude, type GameInclude } from './includes.js';
 import { parseLimit, parseSort } from './list-params.js';
 import { sortParams } from './param-names.js';
 
 export const GAMES_LIST_ENDPOINT = 'games';
-const OWN_PARAMS = ['sort', 'order', 'include', 'limit', 'cursor', 'before'] as const;
+const OWN_PARAMS = ['sort', 'order', 'include', 'fields', 'limit', 'cursor', 'before'] as const;
 
 export interface ListQueryState {
   filter: Filter;
@@ -23,6 +24,8 @@ export interface ListQueryState {
 export interface GamesListRequest extends ListQueryState {
   limit: number;
   include: GameInclude[];
+  /** `fields`: the Game members to send (undefined: all). */
+  fields?: GameFieldSelection;
   after?: Position;
   before?: Position;
 }
@@ -39,6 +42,7 @@ export function parseGamesList(
   const own = sorted.own;
   const limit = parseLimit(own.get('limit'), 'query', errors);
   const include = parseGameInclude(own.get('include'), 'query', errors);
+  const fields = parseFields(own.get('fields'), 'query', errors);
   const sortChoice = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
   if (errors.length > 0) throw validationProblem(errors);
 
@@ -55,7 +59,7 @@ export function parseGamesList(
   );
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;
-  return { ...state, limit, include, after: continued.after, before: continued.before };
+  return { ...state, limit, include, fields, after: continued.after, before: continued.before };
 }
 
 /** What a cursor for this listing carries besides its position. */

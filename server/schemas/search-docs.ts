@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AWARD_RESULTS, FACET_DIMENSIONS, GAME_TYPES, SORT_KEYS } from '../../engine/index.js';
 import { docSchema } from './field-values.js';
 import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS } from './filter-fields.js';
+import { fieldsParam, SELECTABLE_GAME_MEMBERS } from './game-fields-param.js';
 import { GAME_INCLUDES } from './includes.js';
 import { MAX_LIMIT } from './list-params.js';
 import { gameSchema, listLinksSchema, listMetaSchema } from './responses/common.js';
@@ -41,6 +42,10 @@ export const searchRequestDocSchema = z
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
     include: z.array(z.enum(GAME_INCLUDES)).optional(),
+    fields: z
+      .array(z.enum(SELECTABLE_GAME_MEMBERS as [string, ...string[]]))
+      .optional()
+      .describe('Game members to return; id is always included. Default: every member.'),
     cursor: z.string().optional(),
     before: z.string().optional(),
     facets: z.array(z.enum(FACET_DIMENSIONS)).optional(),
@@ -101,6 +106,7 @@ export const searchContinuationQuerySchema = z.object({
   before: z.string().optional().describe('meta.prev_cursor of a search page'),
   limit: pageSize,
   include: includeList,
+  fields: fieldsParam,
 });
 
 /** Query of GET /v1/search. */
@@ -113,6 +119,7 @@ export const textSearchQuerySchema = z.object({
   type: z.array(z.enum(GAME_TYPES)).optional().describe('Game types (comma list)'),
   limit: pageSize,
   include: includeList,
+  fields: fieldsParam,
   cursor: z.string().optional().describe('meta.next_cursor; bound to q and type'),
   before: z.string().optional().describe('meta.prev_cursor; bound to q and type'),
 });

@@ -18,6 +18,7 @@ import { ApiProblem, fieldError, validationProblem, type FieldError } from '../p
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
 import { cursorQuery, type GamesListRequest, type ListQueryState } from './games-list.js';
+import { parseFields } from './game-fields-param.js';
 import { parseGameInclude } from './includes.js';
 import { parseLimit, parseSort } from './list-params.js';
 import { closest } from './param-names.js';
@@ -33,11 +34,11 @@ export interface SearchRequest extends GamesListRequest {
 }
 
 /** Body members besides the filters. */
-export const SEARCH_OWN_FIELDS = ['sort', 'order', 'limit', 'include', 'cursor', 'before', 'facets'] as const;
+export const SEARCH_OWN_FIELDS = ['sort', 'order', 'limit', 'include', 'fields', 'cursor', 'before', 'facets'] as const;
 /** Dimension 9 of the contract, marked aspirational there: refused rather than ignored. */
 export const ASPIRATIONAL_FIELDS = ['corpus', 'corpus_rating_min'] as const;
 const AWARD_MEMBERS = { slug: 'awardSlug', result: 'awardResult' } as const;
-const CONTINUATION_PARAMS = ['cursor', 'before', 'limit', 'include'] as const;
+const CONTINUATION_PARAMS = ['cursor', 'before', 'limit', 'include', 'fields'] as const;
 
 const KNOWN_FIELDS: readonly string[] = [
   ...Object.keys(FILTER_FIELDS),
@@ -176,6 +177,7 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const sortChoice = parseSort(own.get('sort'), own.get('order'), SEARCH_DEFAULT_SORT, errors);
   const limit = parseLimit(own.get('limit'), 'json', errors);
   const include = parseGameInclude(own.get('include'), 'json', errors);
+  const fields = parseFields(own.get('fields'), 'json', errors);
   const cursor = ownValue(cursorSchema, 'cursor', own.get('cursor'), errors);
   const before = ownValue(cursorSchema, 'before', own.get('before'), errors);
   const facets = ownValue(facetsSchema, 'facets', own.get('facets'), errors);
@@ -186,7 +188,7 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;
-  const request: SearchRequest = { ...state, limit, include, after: continued.after, before: continued.before };
+  const request: SearchRequest = { ...state, limit, include, fields, after: continued.after, before: continued.before };
   if (facets !== undefined) request.facets = [...new Set(facets)];
   return request;
 }
@@ -208,6 +210,7 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);
   const include = parseGameInclude(params.getAll('include').join(',') || undefined, 'query', errors);
+  const fields = parseFields(params.has('fields') ? params.getAll('fields').join(',') : undefined, 'query', errors);
   const cursor = params.get('cursor') ?? undefined;
   const before = params.get('before') ?? undefined;
   if (cursor === undefined && before === undefined) {
@@ -222,5 +225,5 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   if (errors.length > 0) throw validationProblem(errors);
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, {}, false);
   const state = continued.query as unknown as ListQueryState;
-  return { ...state, limit, include, after: continued.after, before: continued.before };
+  return { ...state, limit, include, fields, after: continued.after, before: continued.before };
 }

@@ -10,6 +10,7 @@ import { continueFrom } from '../paging.js';
 import { fieldError, validationProblem, type FieldError } from '../problem.js';
 import { valueSchema } from './field-values.js';
 import { FILTER_FIELDS } from './filter-fields.js';
+import { parseFields, type GameFieldSelection } from './game-fields-param.js';
 import { GAME_INCLUDES, type GameInclude } from './includes.js';
 import { parseInclude, parseLimit } from './list-params.js';
 import { closest } from './param-names.js';
@@ -17,7 +18,7 @@ import { closest } from './param-names.js';
 export const TEXT_SEARCH_ENDPOINT = 'search';
 export const MIN_QUERY_CHARS = 2;
 export const MAX_QUERY_CHARS = 200;
-const PARAMS = ['q', 'type', 'limit', 'include', 'cursor', 'before'] as const;
+const PARAMS = ['q', 'type', 'limit', 'include', 'fields', 'cursor', 'before'] as const;
 
 /** What a text-search cursor is bound to. */
 export interface TextQuery {
@@ -29,6 +30,8 @@ export interface TextQuery {
 export interface TextSearchRequest extends TextQuery {
   limit: number;
   include: GameInclude[];
+  /** `fields`: the Game members to send (undefined: all). */
+  fields?: GameFieldSelection;
   after?: Position;
   before?: Position;
 }
@@ -76,6 +79,7 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);
   const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  const fields = parseFields(params.has('fields') ? params.getAll('fields').join(',') : undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);
 
   const given = textCursorQuery({ q, type });
@@ -86,7 +90,7 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
     given,
     true,
   );
-  return { q, ...(type ? { type } : {}), limit, include, after: continued.after, before: continued.before };
+  return { q, ...(type ? { type } : {}), limit, include, fields, after: continued.after, before: continued.before };
 }
 
 /** The cursor payload's query: q and, when given, the sorted type list. */
