@@ -42,7 +42,7 @@ export function createApp(appDeps: AppDeps): H3 {
   const metrics = appDeps.metrics ?? new AppMetrics(appDeps.state);
   appDeps.materializer.onRunFinished((outcome) => metrics.observeMaterialization(outcome));
   const settings: EdgeSettings = { ...edgeDefaults(), ...appDeps.edge };
-  const access = accessLog(metrics, logger);
+  const access = accessLog(metrics, logger, { trustProxy: settings.rateLimit?.trustProxy ?? false });
   const answers = answerEdge({
     // The headers every answer carries: successes, problems, 304s and preflights alike.
     headers: [requestIdHeader, rateLimitHeaders, corsHeaders(settings.cors), cacheControlHeader, applySecurityHeaders],
@@ -58,6 +58,7 @@ export function createApp(appDeps: AppDeps): H3 {
   // The edge, outermost first: each request passes these in order on its way to its route.
   const edge: Middleware[] = [
     answers.middleware, // errors become problems; the answer headers go on every answer
+    access.streams, // streamed bodies counted to their end, for the request log
     preflight(settings.cors), // CORS preflights: 204, before any limit
     rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
     requestLimits, // 414, 413, 415

@@ -101,7 +101,9 @@ export function problemResponse(problem: ApiProblem, instance: string, baseUrl: 
     'cache-control': 'no-store',
     ...problem.extraHeaders,
   });
-  return new Response(JSON.stringify(problemBody(problem, instance, baseUrl)), {
+  const body = JSON.stringify(problemBody(problem, instance, baseUrl));
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, {
     status: problem.status,
     statusText: STATUS_CODES[problem.status] ?? '',
     headers,

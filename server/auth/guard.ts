@@ -33,6 +33,11 @@ export async function callerKey(event: H3Event, keys: ApiKeys): Promise<ApiKeyIn
   return caller;
 }
 
+/** The id of the key this request was resolved to, if it was (for logs; never the key itself). */
+export function resolvedKeyId(event: H3Event): string | undefined {
+  return (event as EventWithCaller).context[RESOLVED]?.id;
+}
+
 /** The caller's key, which must exist and carry the scope: 401 without a key, 403 without the scope. */
 export async function requireKey(event: H3Event, keys: ApiKeys, scope: Scope): Promise<ApiKeyInfo> {
   const caller = await callerKey(event, keys);

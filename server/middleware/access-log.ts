@@ -1,27 +1,78 @@
 // Timing, logging and metrics of every request, in h3's hooks rather than a middleware:
 // onResponse sees every answer as sent, those h3 refuses before any middleware runs (a
 // malformed URL) included. One log line and one observation per request.
+//
+// A log line carries the method, route template, path and query string, status, client
+// address, the id of the API key (never the key), the bytes of the body sent and the
+// duration. A streamed body (the export) is logged when its last byte has been read or the
+// client went away, so its duration is the whole transfer, not the time to its headers;
+// `streams` (an edge middleware) counts its bytes on the way out. The request histogram
+// keeps the time to the headers, the same for every route.
 
-import type { H3Event } from 'h3';
+import type { H3Event, Middleware } from 'h3';
+import { resolvedKeyId } from '../auth/guard.js';
 import type { Logger } from '../logger.js';
 import { UNMATCHED_ROUTE, type AppMetrics } from '../metrics.js';
+import { clientAddress } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
+import { isThenable } from './thenable.js';
 
 declare module 'h3' {
   interface H3EventContext {
     /** performance.now() when the request arrived. */
     startedAt?: number;
+    /** Settles when a streamed body has been sent whole (complete) or abandoned. */
+    streamed?: Promise<StreamOutcome>;
   }
+}
+
+export interface StreamOutcome {
+  bytes: number;
+  complete: boolean;
 }
 
 export interface AccessLog {
   /** h3's onRequest hook: starts the clock. */
   onRequest(event: H3Event): void;
-  /** h3's onResponse hook: counts, times and logs the answer. */
+  /** h3's onResponse hook: counts, times and logs the answer (a stream's once it ends). */
   onResponse(response: Response, event: H3Event): void;
+  /** Edge middleware: streamed bodies pass through a byte counter that knows when they end. */
+  streams: Middleware;
 }
 
-export function accessLog(metrics: Pick<AppMetrics, 'observeRequest'>, logger: Logger): AccessLog {
+/** Longest query string kept in a log line; the rest is cut (a log line is not a store). */
+const MAX_LOGGED_QUERY = 2048;
+
+export interface AccessLogSettings {
+  /** TRUST_PROXY: the left-most X-Forwarded-For entry names the client. */
+  trustProxy: boolean;
+}
+
+export function accessLog(
+  metrics: Pick<AppMetrics, 'observeRequest'>,
+  logger: Logger,
+  settings: AccessLogSettings = { trustProxy: false },
+): AccessLog {
+  const log = (event: H3Event, status: number, route: string, bytes: number | null, ms: number, extra: object = {}) => {
+    const query = event.url.search.slice(1);
+    logger.info(
+      {
+        req_id: requestIdOf(event),
+        method: event.req.method,
+        route,
+        path: event.url.pathname,
+        ...(query ? { query: query.slice(0, MAX_LOGGED_QUERY) } : {}),
+        status,
+        client: clientAddress(event, settings.trustProxy),
+        ...(resolvedKeyId(event) ? { key_id: resolvedKeyId(event) } : {}),
+        bytes,
+        duration_ms: Math.round(ms * 100) / 100,
+        ...extra,
+      },
+      'request',
+    );
+  };
+
   return {
     onRequest(event) {
       event.context.startedAt = performance.now();
@@ -32,17 +83,59 @@ export function accessLog(metrics: Pick<AppMetrics, 'observeRequest'>, logger: L
       // A request refused before onRequest ran has no start: it took no time of ours.
       const seconds = (now - (event.context.startedAt ?? now)) / 1000;
       metrics.observeRequest(event.req.method, route, response.status, seconds);
-      logger.info(
-        {
-          req_id: requestIdOf(event),
-          method: event.req.method,
-          route,
-          path: event.url.pathname,
-          status: response.status,
-          duration_ms: Math.round(seconds * 100_000) / 100,
-        },
-        'request',
-      );
+      const streamed = event.context.streamed;
+      if (streamed !== undefined && response.body !== null) {
+        const headersMs = Math.round(seconds * 100_000) / 100;
+        const started = event.context.startedAt ?? now;
+        void streamed.then(({ bytes, complete }) =>
+          log(event, response.status, route, bytes, performance.now() - started, { headers_ms: headersMs, complete }),
+        );
+        return;
+      }
+      const length = response.headers.get('content-length');
+      const bytes = response.body === null ? 0 : length === null ? null : Number(length);
+      log(event, response.status, route, bytes, seconds * 1000);
+    },
+    streams(event, next) {
+      const value = next();
+      return isThenable(value)
+        ? Promise.resolve(value).then((resolved) => counted(resolved, event))
+        : counted(value, event);
     },
   };
+}
+
+/** A stream body passed through a byte counter; anything else as it is. */
+function counted(value: unknown, event: H3Event): unknown {
+  if (!(value instanceof ReadableStream) || event.req.method === 'HEAD') return value;
+  const reader = (value as ReadableStream<Uint8Array>).getReader();
+  let bytes = 0;
+  let settle: (outcome: StreamOutcome) => void = () => undefined;
+  event.context.streamed = new Promise((resolve) => {
+    settle = resolve;
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value: chunk } = await reader.read();
+          if (done) {
+            controller.close();
+            settle({ bytes, complete: true });
+            return;
+          }
+          bytes += chunk.byteLength;
+          controller.enqueue(chunk);
+        } catch (error) {
+          settle({ bytes, complete: false });
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        settle({ bytes, complete: false });
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

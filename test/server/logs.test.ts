@@ -16,6 +16,12 @@ interface RequestLine {
   path: string;
   status: number;
   duration_ms: number;
+  query?: string;
+  client?: string;
+  key_id?: string;
+  bytes?: number | null;
+  headers_ms?: number;
+  complete?: boolean;
 }
 
 describe('request logs', () => {
@@ -60,6 +66,58 @@ describe('request logs', () => {
     expect(reply.status).toBe(400);
     expect(reply.headers.get('x-request-id')).toBe('bad-limit');
     expect(requestLines().find((l) => l.req_id === 'bad-limit')).toMatchObject({ status: 400, route: '/v1/games' });
+  });
+
+  it('logs the query string, client address, key id and bytes sent', async () => {
+    const issued = await t.deps.keys.create({ admin: false, name: 'log-fields' });
+    const reply = await call(t.app, '/v1/games?limit=2&sort=rating', {
+      headers: { 'x-request-id': 'with-fields', 'x-api-key': issued.key },
+    });
+    const line = requestLines().find((l) => l.req_id === 'with-fields');
+    expect(line).toMatchObject({ query: 'limit=2&sort=rating', key_id: issued.info.id, client: expect.any(String) });
+    expect(line?.bytes).toBe(Buffer.byteLength(reply.text));
+    expect(line?.bytes).toBe(Number(reply.headers.get('content-length')));
+    const anonymous = await call(t.app, '/v1/games/nope', { headers: { 'x-request-id': 'no-key' } });
+    const missing = requestLines().find((l) => l.req_id === 'no-key');
+    expect(missing).toMatchObject({ status: 404, bytes: Buffer.byteLength(anonymous.text) });
+    expect(missing).not.toHaveProperty('key_id');
+    expect(missing).not.toHaveProperty('query');
+  });
+
+  it('logs a streamed export when its last byte is read, with the whole duration and its bytes', async () => {
+    const response = await t.app.fetch(
+      new Request('http://ludex.test/v1/export/games?format=jsonl', { headers: { 'x-request-id': 'slow-export' } }),
+    );
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let bytes = (await reader.read()).value?.byteLength ?? 0;
+    // The client pauses mid-body: the request is not over, so it is not logged yet.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(requestLines().some((l) => l.req_id === 'slow-export')).toBe(false);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = requestLines().find((l) => l.req_id === 'slow-export');
+    expect(line).toMatchObject({ status: 200, complete: true, bytes });
+    // The whole transfer, pause included, not the time to the headers.
+    expect(line?.duration_ms).toBeGreaterThanOrEqual(250);
+    expect(line?.headers_ms).toBeLessThan(line?.duration_ms ?? 0);
+  });
+
+  it('logs an export the client abandons, with the bytes it got', async () => {
+    const response = await t.app.fetch(
+      new Request('http://ludex.test/v1/export/games?format=csv', { headers: { 'x-request-id': 'gone-export' } }),
+    );
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = (await reader.read()).value?.byteLength ?? 0;
+    await reader.cancel();
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = requestLines().find((l) => l.req_id === 'gone-export');
+    expect(line).toMatchObject({ complete: false });
+    expect(line?.bytes).toBeGreaterThanOrEqual(first);
   });
 
   it('never writes a key or the key secret to a log line', async () => {

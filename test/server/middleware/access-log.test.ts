@@ -30,7 +30,7 @@ function loggedApp() {
 }
 
 describe('accessLog', () => {
-  it('logs one line per request: id, method, route template, path, status, duration', async () => {
+  it('logs one line per request: id, method, route template, path, status, client, bytes, duration', async () => {
     const { app, parsed, observed } = loggedApp();
     const reply = await fetchApp(app, '/games/7', { headers: { 'x-request-id': 'log-1' } });
     expect(reply.headers.get('x-request-id')).toBe('log-1');
@@ -42,6 +42,8 @@ describe('accessLog', () => {
       'route',
       'path',
       'status',
+      'client',
+      'bytes',
       'duration_ms',
       'msg',
     ]);
