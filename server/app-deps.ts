@@ -30,6 +30,8 @@ export interface AppDeps extends ReplicaRole {
   metrics?: AppMetrics;
   /** True once shutdown has begun (/readyz answers 503). */
   draining?: () => boolean;
+  /** METRICS_TOKEN: /metrics wants it as a Bearer token; omitted: /metrics is open. */
+  metricsToken?: string;
   /** SNAPSHOT_CADENCE: the default granularity of game history (monthly when omitted). */
   snapshotCadence?: SnapshotCadence;
 }

@@ -69,7 +69,7 @@ export function createApp(appDeps: AppDeps): H3 {
   ];
   for (const middleware of edge) app.use(middleware);
   // Routes see the Dataset through a state whose query operations are timed.
-  const deps: AppDeps = { ...appDeps, state: metrics.instrumentState(appDeps.state) };
+  const deps: AppDeps = { ...appDeps, metrics, state: metrics.instrumentState(appDeps.state) };
 
   const index = JSON.stringify({
     name: 'Ludex',
@@ -87,7 +87,7 @@ export function createApp(appDeps: AppDeps): H3 {
   route(app, '/', { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
   route(app, API_PREFIX, { GET: (event) => sendJson(event, index) }, { GET: INDEX_DOC });
   registerProbeRoutes(app, deps);
-  registerMetricsRoutes(app, metrics);
+  registerMetricsRoutes(app, metrics, appDeps.metricsToken);
   // Search first: its static /v1/games/search must not be taken for a game slug.
   registerSearchRoutes(app, deps);
   registerGameRoutes(app, deps);

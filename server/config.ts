@@ -32,6 +32,7 @@ const configSchema = z.object({
   RATE_LIMIT_AUTHENTICATED: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: onOff.default(false),
   REDIS_URL: z.url().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGINS: z
     .string()
     .default('*')
@@ -90,6 +91,8 @@ export interface Config {
   readonly rateLimitAuthenticated: number;
   readonly trustProxy: boolean;
   readonly redisUrl: string | undefined;
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; undefined: open. */
+  readonly metricsToken: string | undefined;
   /** '*' or an explicit list of origins, each as a browser serializes it (server/cors-origins.ts). */
   readonly corsOrigins: '*' | readonly string[];
   readonly requestTimeoutMs: number;
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAuthenticated: c.RATE_LIMIT_AUTHENTICATED,
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,
+    metricsToken: c.METRICS_TOKEN,
     corsOrigins: c.CORS_ORIGINS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     replicaPublish: c.REPLICA_PUBLISH,

@@ -14,15 +14,19 @@ export interface DatasetReloadDeps {
   logger: Logger;
   /** Present when REPLICA_PUBLISH is on. */
   publisher?: ReplicaPublisher;
+  /** Told how long each load took, in seconds (metrics). */
+  onLoaded?: (seconds: number) => void;
 }
 
 /** Returns the reload a Materializer runs after each committed run. */
-export function datasetReload({ store, state, logger, publisher }: DatasetReloadDeps): () => Promise<void> {
+export function datasetReload({ store, state, logger, publisher, onLoaded }: DatasetReloadDeps): () => Promise<void> {
   return async () => {
     const started = performance.now();
     const next = await loadDatasetWithInput(store);
     state.swap(next.dataset);
-    logger.info({ games: state.current.size, ms: Math.round(performance.now() - started) }, 'dataset reloaded');
+    const ms = performance.now() - started;
+    onLoaded?.(ms / 1000);
+    logger.info({ games: state.current.size, ms: Math.round(ms) }, 'dataset reloaded');
     // Replicas follow in the background; the run's answer does not wait for the copy.
     void publisher?.publish(next.input);
   };

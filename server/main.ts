@@ -69,14 +69,22 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       : undefined;
     const loadStarted = performance.now();
     const initial = await loadDatasetWithInput(store);
-    logger.info({ games: initial.dataset.size, ms: Math.round(performance.now() - loadStarted) }, 'dataset loaded');
+    const loadMs = performance.now() - loadStarted;
+    logger.info({ games: initial.dataset.size, ms: Math.round(loadMs) }, 'dataset loaded');
     const state = new DatasetState(initial.dataset);
+    const metrics = new AppMetrics(state, { processMetrics: true });
+    metrics.observeDatasetLoad('initial', loadMs / 1000);
     // The secret first: the publication copies the store, and replicas sign with it too.
     const cursors = new CursorCodec(await cursorSecret(store));
     void publisher?.publish(initial.input);
-    const reload = datasetReload({ store, state, logger, publisher });
+    const reload = datasetReload({
+      store,
+      state,
+      logger,
+      publisher,
+      onLoaded: (seconds) => metrics.observeDatasetLoad('reload', seconds),
+    });
     const materializer = new Materializer(store, config.aggregates, reload, logger);
-    const metrics = new AppMetrics(state, { processMetrics: true });
     counters = config.redisUrl
       ? await connectRedisCounters(config.redisUrl, logger, metrics)
       : new MemoryCounterStore();
@@ -121,12 +129,13 @@ function servingDeps(
   counters: CounterStore,
   metrics: AppMetrics,
   draining: () => boolean,
-): Pick<AppDeps, 'publicBaseUrl' | 'logger' | 'edge' | 'metrics' | 'draining' | 'snapshotCadence'> {
+): Pick<AppDeps, 'publicBaseUrl' | 'logger' | 'edge' | 'metrics' | 'metricsToken' | 'draining' | 'snapshotCadence'> {
   return {
     publicBaseUrl: config.publicBaseUrl,
     logger,
     edge: edgeSettings(config, counters),
     metrics,
+    metricsToken: config.metricsToken,
     draining,
     snapshotCadence: config.aggregates.snapshotCadence,
   };

@@ -15,6 +15,10 @@ export interface MaterializeOutcome {
   trigger: MaterializeTrigger;
   /** Wall time of the run including the Dataset reload. */
   seconds: number;
+  /** When it ended. */
+  finishedAt: Date;
+  /** A successful run's steps and the reload, in seconds (the report's timings_ms). */
+  stepSeconds?: Record<string, number>;
 }
 
 export class Materializer {
@@ -42,12 +46,24 @@ export class Materializer {
     const started = performance.now();
     const run = this.execute(trigger);
     this.running = run;
-    const settle = (status: MaterializeOutcome['status']) => () => {
+    const settle = (status: MaterializeOutcome['status'], report?: MaterializeReport) => {
       this.running = undefined;
-      const outcome = { status, trigger, seconds: (performance.now() - started) / 1000 };
+      const outcome: MaterializeOutcome = {
+        status,
+        trigger,
+        seconds: (performance.now() - started) / 1000,
+        finishedAt: new Date(),
+      };
+      if (report)
+        outcome.stepSeconds = Object.fromEntries(
+          Object.entries(report.timings_ms).map(([step, ms]) => [step, ms / 1000]),
+        );
       for (const watcher of this.watchers) watcher(outcome);
     };
-    run.then(settle('succeeded'), settle('failed'));
+    run.then(
+      (report) => settle('succeeded', report),
+      () => settle('failed'),
+    );
     return run;
   }
 

@@ -25,6 +25,11 @@ export class AppMetrics {
   readonly materializeDuration: Histogram<'status'>;
   readonly rateLimitRejections: Counter<'tier' | 'budget'>;
   readonly rateLimitStoreErrors: Counter;
+  readonly materializeStepSeconds: Gauge<'step'>;
+  readonly materializeLastSuccess: Gauge;
+  readonly datasetLoadDuration: Histogram<'kind'>;
+  readonly exportRows: Counter<'format'>;
+  readonly exportBytes: Counter<'format'>;
   private readonly engineTimers: EngineTimers;
   /** One timed wrapper per Dataset, so per-Dataset caches keyed by it stay warm across requests. */
   private readonly timed = new WeakMap<DatasetApi, TimedDataset>();
@@ -92,6 +97,37 @@ export class AppMetrics {
       help: 'Rate-limit hits the shared counter store (Redis) could not count; they were counted in process memory instead.',
       registers,
     });
+    this.materializeStepSeconds = new Gauge({
+      name: 'ludex_materialization_step_duration_seconds',
+      help: 'Duration of each step of the last successful materialization run (aggregates, global_mean, confidence, ranks, derived, trending, snapshots, dataset_reload…).',
+      labelNames: ['step'],
+      registers,
+    });
+    this.materializeLastSuccess = new Gauge({
+      name: 'ludex_materialization_last_success_timestamp_seconds',
+      help: 'When the last successful materialization run finished (Unix seconds); 0 before the first one of this process.',
+      registers,
+    });
+    this.materializeLastSuccess.set(0);
+    this.datasetLoadDuration = new Histogram({
+      name: 'ludex_dataset_load_duration_seconds',
+      help: 'Time to build a Dataset from the store, by kind: initial (at start) or reload (after a materialization run).',
+      labelNames: ['kind'],
+      buckets: [0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30, 60],
+      registers,
+    });
+    this.exportRows = new Counter({
+      name: 'ludex_export_rows_total',
+      help: 'Games written by /v1/export/games, by format (jsonl, csv).',
+      labelNames: ['format'],
+      registers,
+    });
+    this.exportBytes = new Counter({
+      name: 'ludex_export_bytes_total',
+      help: 'Bytes of export bodies generated (before compression), by format.',
+      labelNames: ['format'],
+      registers,
+    });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'ludex_' });
   }
 
@@ -104,6 +140,21 @@ export class AppMetrics {
   observeMaterialization(outcome: MaterializeOutcome): void {
     this.materializeRuns.inc({ status: outcome.status });
     this.materializeDuration.observe({ status: outcome.status }, outcome.seconds);
+    if (outcome.status !== 'succeeded') return;
+    this.materializeLastSuccess.set(outcome.finishedAt.getTime() / 1000);
+    // The last run's steps only: a step a later version drops must not linger.
+    this.materializeStepSeconds.reset();
+    for (const [step, seconds] of Object.entries(outcome.stepSeconds ?? {}))
+      this.materializeStepSeconds.set({ step }, seconds);
+  }
+
+  observeDatasetLoad(kind: 'initial' | 'reload', seconds: number): void {
+    this.datasetLoadDuration.observe({ kind }, seconds);
+  }
+
+  observeExport(format: string, rows: number, bytes: number): void {
+    this.exportRows.inc({ format }, rows);
+    this.exportBytes.inc({ format }, bytes);
   }
 
   /** The state as routes see it: the same swaps, its Dataset's query operations timed. */

@@ -30,6 +30,8 @@ export interface ExportStreamOptions {
   pageRows?: number;
   /** Told about a failure after the headers were sent (the body is then aborted). */
   onError?: (error: unknown) => void;
+  /** Told the rows and bytes of each chunk as it is handed on (metrics). */
+  onChunk?: (rows: number, bytes: number) => void;
 }
 
 export function jsonlLine(dataset: DatasetApi, row: number, matchedVia: Page['matchedVia'][number]): string {
@@ -45,6 +47,7 @@ export function exportStream(options: ExportStreamOptions): ReadableStream<Uint8
   /** Encodes the current page and fetches the next one; closes after the last. */
   function pullPage(controller: ReadableStreamDefaultController<Uint8Array>): void {
     if (page === undefined) return;
+    const rows = page.rows.length;
     let text = '';
     for (let i = 0; i < page.rows.length; i++) text += encodeRow(dataset, page.rows[i], page.matchedVia[i]);
     // The page ends at its last row's position, which it carries (the engine's, not re-read).
@@ -53,14 +56,20 @@ export function exportStream(options: ExportStreamOptions): ReadableStream<Uint8
       page.hasNext && after !== undefined
         ? dataset.query({ filter, sort: SORT, order: ORDER, limit: pageRows, after })
         : undefined;
-    if (text.length > 0) controller.enqueue(encoder.encode(text));
+    if (text.length > 0) {
+      const bytes = encoder.encode(text);
+      options.onChunk?.(rows, bytes.byteLength);
+      controller.enqueue(bytes);
+    }
     if (page === undefined) controller.close();
   }
 
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(format === 'csv' ? csvHeader() : options.manifestLine));
+        const opening = encoder.encode(format === 'csv' ? csvHeader() : options.manifestLine);
+        options.onChunk?.(0, opening.byteLength);
+        controller.enqueue(opening);
       },
       pull(controller) {
         try {

@@ -75,5 +75,6 @@ function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> 
     first,
     manifestLine: `${JSON.stringify({ _manifest: manifest })}\n`,
     onError: (error) => logger.error({ err: error, path: event.url.pathname }, 'export aborted mid-stream'),
+    onChunk: (rows, bytes) => deps.metrics?.observeExport(request.format, rows, bytes),
   });
 }

@@ -105,6 +105,40 @@ describe('/metrics', () => {
     expect(value(text, 'ludex_materialization_duration_seconds_sum', { status: 'succeeded' })).toBeGreaterThan(0);
   });
 
+  it('reports the last successful run: when it finished and how long each step took', async () => {
+    const before = Date.now() / 1000;
+    const report = await t.deps.materializer.run('api');
+    const text = (await call(t.app, '/metrics')).text;
+    const finished = value(text, 'ludex_materialization_last_success_timestamp_seconds') ?? 0;
+    expect(finished).toBeGreaterThanOrEqual(before - 1);
+    expect(finished).toBeLessThanOrEqual(Date.now() / 1000 + 1);
+    const steps = samples(text).filter((s) => s.name === 'ludex_materialization_step_duration_seconds');
+    // One gauge per step of the report, the Dataset reload included, each its duration in seconds.
+    expect(steps.map((s) => s.labels.step).sort()).toEqual(Object.keys(report.timings_ms).sort());
+    expect(steps.map((s) => s.labels.step)).toContain('dataset_reload');
+    for (const step of steps) expect(step.value).toBeCloseTo(report.timings_ms[step.labels.step] / 1000, 6);
+  });
+
+  it('counts export rows and bytes by format', async () => {
+    const reply = await call(t.app, '/v1/export/games?format=csv&type=expansion');
+    const rows = Number(reply.headers.get('x-export-row-count'));
+    expect(rows).toBeGreaterThan(0);
+    const text = (await call(t.app, '/metrics')).text;
+    expect(value(text, 'ludex_export_rows_total', { format: 'csv' })).toBe(rows);
+    expect(value(text, 'ludex_export_bytes_total', { format: 'csv' })).toBe(Buffer.byteLength(reply.text));
+  });
+
+  it('observes Dataset loads by kind', () => {
+    const metrics = new AppMetrics(t.state);
+    metrics.observeDatasetLoad('initial', 1.5);
+    metrics.observeDatasetLoad('reload', 0.25);
+    metrics.observeDatasetLoad('reload', 0.5);
+    return metrics.registry.metrics().then((text) => {
+      expect(value(text, 'ludex_dataset_load_duration_seconds_count', { kind: 'initial' })).toBe(1);
+      expect(value(text, 'ludex_dataset_load_duration_seconds_sum', { kind: 'reload' })).toBe(0.75);
+    });
+  });
+
   it('includes process metrics', async () => {
     const text = (await call(t.app, '/metrics')).text;
     expect(value(text, 'ludex_process_resident_memory_bytes')).toBeGreaterThan(0);
@@ -120,5 +154,38 @@ describe('/metrics', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  const TOKEN = 'metrics-token-0123456789';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await demoAppWith(() => ({ metricsToken: TOKEN }));
+  });
+  afterAll(() => t.close());
+
+  it('answers the metrics to the Bearer token', async () => {
+    const reply = await call(t.app, '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('ludex_http_requests_total');
+  });
+
+  it.each([
+    ['no Authorization', {}, 'missing_token'],
+    ['a wrong token', { authorization: 'Bearer metrics-token-0123456780' }, 'invalid_token'],
+    ['the token without Bearer', { authorization: TOKEN }, 'invalid_token'],
+    ['another scheme', { authorization: `Basic ${TOKEN}` }, 'invalid_token'],
+  ])('refuses %s with a 401 problem naming Authorization', async (_what, headers, code) => {
+    const reply = await call(t.app, '/metrics', { headers });
+    expect(reply.status).toBe(401);
+    expect(reply.headers.get('content-type')).toBe('application/problem+json');
+    expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+    expect(reply.body).toMatchObject({ status: 401, errors: [{ field: 'Authorization', code }] });
+    expect(reply.text).not.toContain('ludex_http_requests_total');
+  });
+
+  it('leaves the probes open', async () => {
+    expect((await call(t.app, '/healthz')).status).toBe(200);
   });
 });

@@ -91,7 +91,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Request counts and latency by route template and status, engine query latency, Dataset size and load time, materialization runs, rate-limit rejections and process metrics, in the Prometheus text format. Never cached.
+         * @description Request counts and latency by route template and status, engine query latency, Dataset size, load time and load/reload durations, materialization runs, per-step durations and last success, export rows and bytes, rate-limit rejections and process metrics, in the Prometheus text format. Never cached. When the server sets METRICS_TOKEN, send it as `Authorization: Bearer <token>`.
          */
         get: operations["get_metrics"];
         put?: never;
@@ -2438,6 +2438,16 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request did not send it as a Bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             414: components["responses"]["UriTooLong"];
