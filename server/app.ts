@@ -63,7 +63,7 @@ export function createApp(appDeps: AppDeps): H3 {
     rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
     requestLimits, // 414, 413, 415
     notFound, // 404 when no route matches
-    compression(appDeps.state), // gzip or brotli by Accept-Encoding; Content-Length
+    compression(() => appDeps.state.current), // gzip or brotli by Accept-Encoding; Content-Length
     conditional, // ETag (one per coding), or 304 for a matching If-None-Match
     timeout(settings.requestTimeoutMs), // 503 when the route is too slow
   ];

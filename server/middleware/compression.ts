@@ -7,11 +7,9 @@
 // Content-Length here (HEAD answers carry it too).
 
 import type { H3Event, Middleware } from 'h3';
-import type { DatasetApi } from '../../engine/index.js';
 import { CompressedCache } from '../compress/cache.js';
 import { compressBody, compressionStream } from '../compress/encode.js';
 import { type ContentEncoding, isCompressibleType, negotiateEncoding } from '../compress/negotiate.js';
-import type { DatasetState } from '../state.js';
 import { isThenable } from './thenable.js';
 import { appendVary } from './vary.js';
 
@@ -43,8 +41,12 @@ export function representationEncoding(event: H3Event, value: unknown): ContentE
   return event.context.contentEncoding ?? null;
 }
 
-export function compression(state: DatasetState): Middleware {
-  const perDataset = new WeakMap<DatasetApi, CompressedCache>();
+/**
+ * `cacheOwner` answers what compressed bodies are kept with (the app: the Dataset being
+ * served), so a reload starts a fresh cache and the old one goes with its Dataset.
+ */
+export function compression(cacheOwner: () => object): Middleware {
+  const perDataset = new WeakMap<object, CompressedCache>();
   const perBuffer = new WeakMap<ArrayBufferLike, Map<string, Uint8Array>>();
 
   const cached = async (
@@ -73,11 +75,11 @@ export function compression(state: DatasetState): Middleware {
     }
     const hash = event.context.bodyHash;
     if (hash === undefined) return make();
-    const dataset = state.current;
-    let cache = perDataset.get(dataset);
+    const owner = cacheOwner();
+    let cache = perDataset.get(owner);
     if (!cache) {
       cache = new CompressedCache(COMPRESSED_CACHE_BYTES);
-      perDataset.set(dataset, cache);
+      perDataset.set(owner, cache);
     }
     return cached(`${hash}:${encoding}`, cache, make);
   };
