@@ -42,5 +42,7 @@ export const COMMUNITY_POLLS: readonly string[] = [
     total_reports INTEGER NOT NULL,
     PRIMARY KEY (game_id, level)
   )`,
-  ...POLLS.map(([name, columns]) => `INSERT INTO community_${name} (${columns}) SELECT ${columns} FROM baseline_${name}`),
+  ...POLLS.map(
+    ([name, columns]) => `INSERT INTO community_${name} (${columns}) SELECT ${columns} FROM baseline_${name}`,
+  ),
 ];
