@@ -136,13 +136,16 @@ function rankDate(subjects: readonly SnapshotSubject[], points: readonly Point[]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const g = rated.length ? byId.reduce((sum, x) => sum + (x.p.rating ?? 0), 0) / rated.length : 0;
   const bayes = points.map((p) =>
-    p.rating === null || p.ratingCount <= 0 ? null : (PRIOR_VOTES * g + p.rating * p.ratingCount) / (PRIOR_VOTES + p.ratingCount),
+    p.rating === null || p.ratingCount <= 0
+      ? null
+      : (PRIOR_VOTES * g + p.rating * p.ratingCount) / (PRIOR_VOTES + p.ratingCount),
   );
   const order = subjects
     .map((s, k) => ({ s, k, bayes: bayes[k] ?? null, votes: points[k]?.ratingCount ?? 0 }))
     .filter((o) => o.bayes !== null && o.votes >= RANK_MIN_VOTES)
     .sort(
-      (a, b) => (b.bayes ?? 0) - (a.bayes ?? 0) || b.votes - a.votes || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0),
+      (a, b) =>
+        (b.bayes ?? 0) - (a.bayes ?? 0) || b.votes - a.votes || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0),
     );
   const out: Ranked[] = subjects.map((_, k) => ({ bayes: bayes[k] ?? null, overall: null, byCategory: {} }));
   const seen = new Map<string, number>();
