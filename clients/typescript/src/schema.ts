@@ -2923,7 +2923,7 @@ export interface operations {
                      *           },
                      *           "owner_count": 150731,
                      *           "wishlist_count": 16252,
-                     *           "total_plays": 394073,
+                     *           "total_plays": 394076,
                      *           "language_dependence": "extensive_text",
                      *           "mode": "cooperative",
                      *           "top_player_counts": [
