@@ -1,4 +1,4 @@
-// The published formulas behind the Game aggregates (SPEC-NOTES D20–D22, D25, D50, §8.4,
+// The published formulas behind the Game aggregates (SPEC-NOTES D19–D22, D25, D50, §7.4, §8.4,
 // §8.5), twice: as plain functions (tests, docs) and as SQL fragments over column
 // expressions (the set-wise pipeline in snapshots/steps/). Both must agree; the derive
 // tests check the SQL against the functions on worked examples.
