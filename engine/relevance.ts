@@ -38,8 +38,8 @@ export function relevancePage(
       else hi = mid;
     }
   } else if (direction !== 'first') {
-    // A position without a relevance key (another sort's cursor) starts from the top.
-    lo = 0;
+    // A null value sorts after every key (nulls last, as in every order): all matches precede it.
+    lo = kept.length;
   }
   const n = Math.max(0, Math.floor(limit));
   let start = 0;

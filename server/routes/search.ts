@@ -110,8 +110,8 @@ function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: 
   const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
-  if (hits.length === 0) {
-    const suggestion = dataset.suggest(request.q);
+  if (page.total === 0 && request.filter.q !== undefined) {
+    const suggestion = dataset.suggest(request.filter.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }
   return sendJson(event, listEnvelopeJson(items, meta, links));
@@ -211,6 +211,10 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     },
     request.type ? { q: request.q, type: request.type } : { q: request.q },
   );
+  if (hits.length === 0) {
+    const suggestion = dataset.suggest(request.q);
+    if (suggestion !== undefined) meta.did_you_mean = suggestion;
+  }
   if (hits.length === 0) {
     const suggestion = dataset.suggest(request.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
