@@ -115,7 +115,7 @@ export class TokenTrie {
         const sub = rows[prev + j - 1] + (word.charCodeAt(j - 1) === code ? 0 : 1);
         const del = j <= p - 1 + budget ? rows[prev + j] + 1 : far;
         const ins = rows[row + j - 1] + 1;
-        const d = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+        const d = Math.min(sub, del, ins);
         rows[row + j] = d;
         if (d < least) least = d;
       }
