@@ -40,7 +40,6 @@ import {
   type MatchedVia,
   type Page,
   type Position,
-  type Query,
   type RankedQuery,
   type SortKey,
 } from './query.js';

@@ -20,7 +20,6 @@ import {
   type ModificationOperation,
   type Page,
   type Position,
-  type Query,
   type RankedQuery,
   RELEVANCE,
   type SortKey,
