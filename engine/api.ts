@@ -1,10 +1,10 @@
 // What the rest of Ludex may ask of a Dataset. The server and benches program against this
 // interface; engine/dataset.ts implements it. Every value here is plain data.
 
-import type { AwardResult, PersonRole, RelationshipType, TaxonomyKind } from './domain.js';
+import type { AwardResult, MatchedField, PersonRole, RelationshipType, TaxonomyKind } from './domain.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import type { GameFieldRecord } from './fields.js';
-import type { EffectiveValues, FacetDimension, Facets, Filter, Page, Query } from './query.js';
+import type { EffectiveValues, FacetDimension, Facets, Filter, Page, RankedQuery } from './query.js';
 
 /**
  * Scalar fields of one game, contract names, null where unknown: one member per JSON field of
@@ -124,8 +124,21 @@ export interface EffectiveResolution {
 
 export interface TextHit {
   row: number;
-  /** 0..1; an exact name match scores 1. */
+  /** 0..1 by relevance tier; an exact name match scores 1. */
   score: number;
+  /** The field the query matched (the best tier's). */
+  field: MatchedField;
+}
+
+/** Every match of a full-text query, best first (engine/text/text-index.ts). */
+export interface TextMatches {
+  rows: Uint32Array;
+  /** Relevance tier per match, 0 (exact name) .. 7 (description). */
+  tiers: Uint8Array;
+  /** Index into MATCHED_FIELDS per match. */
+  fields: Uint8Array;
+  /** Relevance key per match, ascending: tier · games + popularity rank; what a relevance cursor stores. */
+  keys: Float64Array;
 }
 
 export interface DatasetApi {
@@ -143,7 +156,7 @@ export interface DatasetApi {
   experience(row: number): GameExperience;
   /** Canonical slug for a slug, alias or (for non-taxonomy kinds) UUID; undefined when unknown. */
   resolve(kind: ReferenceKind, slugOrId: string): string | undefined;
-  query(query: Query): Page;
+  query(query: RankedQuery): Page;
   /**
    * Ids of every game matching the filter (effective mode included), in row order, without
    * paging: what aggregations over a filtered population (the trend endpoints) start from.
@@ -155,6 +168,10 @@ export interface DatasetApi {
   resolveEffective(base: number, expansions: readonly number[]): EffectiveResolution;
   /** Full-text lookup over names and alternate names, best first (D56). */
   search(text: string, limit: number): TextHit[];
+  /** Every full-text hit of `text`, best first. */
+  textMatches(text: string): TextMatches;
+  /** A corrected query that finds games, when `text` finds none (`did_you_mean`). */
+  suggest(text: string): string | undefined;
   /** Terms of one kind, by (sort_name, id). Lists here are built once per Dataset. */
   terms(kind: TaxonomyKind): readonly TermEntity[];
   /** A term by slug, alias or id (any case); an alias answers the canonical term. */

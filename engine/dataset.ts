@@ -14,6 +14,7 @@ import type {
   ReferenceKind,
   TermEntity,
   TextHit,
+  TextMatches,
 } from './api.js';
 import { Catalog } from './catalog.js';
 import type { GameExperience, GamePolls } from './community-data.js';
@@ -31,6 +32,7 @@ import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { evaluate, type Evaluation } from './plan.js';
 import {
+  RELEVANCE,
   SORT_KEYS,
   type FacetDimension,
   type Facets,
@@ -38,12 +40,15 @@ import {
   type MatchedVia,
   type Page,
   type Position,
-  type Query,
+  type RankedQuery,
   type SortKey,
 } from './query.js';
 import { Records } from './records.js';
 import { SortOrders } from './sort.js';
-import { buildTextIndex, type TextDocument, type TextIndex } from './text/text-index.js';
+import { bitmapOf, type Bitmap } from './bitmap.js';
+import { relevancePage } from './relevance.js';
+import { buildTextIndex, type TextIndex } from './text/text-index.js';
+import { textDocuments, textEntities } from './text/documents.js';
 import { Variants } from './variants.js';
 
 /** Game columns that range filters read (see filter.ts). */
@@ -86,7 +91,8 @@ export class Dataset implements DatasetApi {
   private readonly ctx: FilterContext;
   private readonly strategy: PageStrategy;
   private readonly facetCutover: number;
-  private text: TextIndex | undefined;
+  private textIndexCache: TextIndex | undefined;
+  private lastText: { q: string; matches: TextMatches; bitmap: Bitmap } | undefined;
   private entityLists: Entities | undefined;
 
   constructor(
@@ -106,7 +112,13 @@ export class Dataset implements DatasetApi {
     this.sorts = new SortOrders(this.games, checkpointInterval);
     this.records = new Records(this.games, this.indexes, this.catalog, input);
     this.community = new Community(this.games, input.community);
-    this.ctx = { games: this.games, indexes: this.indexes, catalog: this.catalog, variants: this.variants };
+    this.ctx = {
+      games: this.games,
+      indexes: this.indexes,
+      catalog: this.catalog,
+      variants: this.variants,
+      text: (q) => this.text(q).bitmap,
+    };
     this.strategy = pageStrategy;
     this.facetCutover = facetCutover;
   }
@@ -139,9 +151,10 @@ export class Dataset implements DatasetApi {
     return this.catalog.resolve(kind, slugOrId);
   }
 
-  query(query: Query): Page {
+  query(query: RankedQuery): Page {
     const plan = compile(query.filter, this.ctx);
     const evaluation = evaluate(plan, this.size, this.variants);
+    if (query.sort === RELEVANCE) return this.relevanceQuery(query, plan.effective !== null, evaluation);
     const order = this.sorts.order(query.sort, query.order);
     const position = query.after ?? query.before;
     const page = pageOf(
@@ -164,6 +177,32 @@ export class Dataset implements DatasetApi {
       // What the page's cursors need, so the caller never comes back for sort values or ids.
       first: rows.length > 0 ? this.position(rows[0], query.sort) : undefined,
       last: rows.length > 0 ? this.position(rows[rows.length - 1], query.sort) : undefined,
+    };
+  }
+
+  /** A page in relevance order (needs filter.q). */
+  private relevanceQuery(query: RankedQuery, effective: boolean, evaluation: Evaluation): Page {
+    if (query.filter.q === undefined) throw new RangeError('sort "relevance" needs filter.q');
+    const position = query.after ?? query.before;
+    const page = relevancePage(
+      this.text(query.filter.q).matches,
+      evaluation.result,
+      query.order,
+      query.limit,
+      query.after ? 'after' : query.before ? 'before' : 'first',
+      position,
+      this.games.ids,
+    );
+    const { rows, keys } = page;
+    const at = (i: number): Position => ({ value: keys[i], id: this.games.ids[rows[i]] });
+    return {
+      rows,
+      matchedVia: rows.map((row) => (effective ? this.matchedVia(row, evaluation) : null)),
+      total: evaluation.result.size,
+      hasNext: page.hasNext,
+      hasPrev: page.hasPrev,
+      first: rows.length > 0 ? at(0) : undefined,
+      last: rows.length > 0 ? at(rows.length - 1) : undefined,
     };
   }
 
@@ -194,8 +233,15 @@ export class Dataset implements DatasetApi {
   }
 
   search(text: string, limit: number): TextHit[] {
-    this.text ??= buildTextIndex(this.textDocuments());
-    return this.text.search(text, limit);
+    return this.textIndex().search(text, limit);
+  }
+
+  textMatches(text: string): TextMatches {
+    return this.text(text).matches;
+  }
+
+  suggest(text: string): string | undefined {
+    return this.textIndex().suggest(text);
   }
 
   terms(kind: TaxonomyKind): readonly TermEntity[] {
@@ -282,16 +328,18 @@ export class Dataset implements DatasetApi {
     return null;
   }
 
-  private textDocuments(): TextDocument[] {
-    const { games, input } = this;
-    const docs: TextDocument[] = [];
-    const bayes = games.numbers.bayes_rating;
-    for (let row = 0; row < games.size; row++) {
-      docs.push({ row, names: [{ text: games.names[row], weight: 1 }], rankKey: bayes[row], id: games.ids[row] });
+  private textIndex(): TextIndex {
+    this.textIndexCache ??= buildTextIndex(textDocuments(this.games, this.input), textEntities(this.input));
+    return this.textIndexCache;
+  }
+
+  /** The matches of q and their rows as a bitmap; the last query is kept (query() asks twice). */
+  private text(q: string): { matches: TextMatches; bitmap: Bitmap } {
+    if (this.lastText?.q !== q) {
+      const matches = this.textIndex().matches(q);
+      this.lastText = { q, matches, bitmap: bitmapOf(matches.rows) };
     }
-    const alt = input.alternateNames;
-    for (let e = 0; e < alt.game.length; e++) docs[alt.game[e]].names.push({ text: alt.name[e], weight: 1 });
-    return docs;
+    return this.lastText;
   }
 }
 

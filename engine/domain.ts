@@ -110,3 +110,15 @@ export const RECOMMENDED_PLAYER_COUNT_THRESHOLD = 3.0;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Which field of a game a full-text query matched (an extension: `matched_field`). */
+export const MATCHED_FIELDS = [
+  'name',
+  'alternate_name',
+  'designer',
+  'artist',
+  'publisher',
+  'family',
+  'description',
+] as const;
+export type MatchedField = (typeof MATCHED_FIELDS)[number];

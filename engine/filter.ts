@@ -33,6 +33,8 @@ export interface FilterContext {
   indexes: GameIndexes;
   catalog: Catalog;
   variants: Variants;
+  /** Rows matching a full-text query (`q`), built on first use. */
+  text: (q: string) => Bitmap;
 }
 
 /** What the effective-aware filters read: the games table or the variants table. */
@@ -117,6 +119,8 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
   const { games, indexes, catalog } = ctx;
   const numbers = indexes.numbers;
   const out: Clause[] = [];
+  // Full text reads the game's own names, credits and description (never an expansion's).
+  if (filter.q !== undefined) out.push(keep(null, ctx.text(filter.q)));
   const range = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
     if (given(lo) || given(hi)) out.push(keep(null, numbers.range(column, lo ?? -Infinity, hi ?? Infinity)));
   };

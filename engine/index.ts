@@ -22,6 +22,7 @@ export type {
   RelationshipRef,
   TermEntity,
   TextHit,
+  TextMatches,
 } from './api.js';
 export type {
   EffectiveValueKey,
@@ -33,10 +34,12 @@ export type {
   Page,
   Position,
   Query,
+  QuerySort,
+  RankedQuery,
   SortKey,
   SortOrder,
 } from './query.js';
-export { FACET_DIMENSIONS, SORT_KEYS } from './query.js';
+export { FACET_DIMENSIONS, RELEVANCE, SORT_KEYS } from './query.js';
 export { MAX_FACET_PLAYERS } from './indexes.js';
 // A game's community polls and experience data, as the Dataset answers and takes them.
 export {
@@ -96,3 +99,4 @@ export {
 } from './columns.js';
 // The name folding every `name` sort and every search shares (D1).
 export { foldText, sortName } from './normalize.js';
+export { TIER_NAMES, TIER_SCORES } from './text/text-index.js';

@@ -19,6 +19,11 @@ import type {
  * filtered field is null never passes that filter.
  */
 export interface Filter {
+  /**
+   * Full text (engine/text/text-index.ts): games whose name, alternate names, people,
+   * families or description match; with sort 'relevance' the page comes best first.
+   */
+  q?: string;
   // 1. rating and confidence
   rating_min?: number;
   rating_max?: number;
@@ -90,6 +95,9 @@ export const SORT_KEYS = [
   'rank',
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** Relevance to the filter's `q` (best first in `desc`), then the precomputed orders. */
+export const RELEVANCE = 'relevance';
+export type QuerySort = SortKey | typeof RELEVANCE;
 export type SortOrder = 'asc' | 'desc';
 
 /**
@@ -112,6 +120,9 @@ export interface Query {
   /** Rows strictly before this position (backward paging); exclusive with `after`. */
   before?: Position;
 }
+
+/** A query that may also sort by relevance to filter.q ('relevance' needs filter.q). */
+export type RankedQuery = Omit<Query, 'sort'> & { sort: QuerySort };
 
 /** Resolved effective values of one game under one expansion set. */
 export interface EffectiveValues {

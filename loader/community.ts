@@ -1,4 +1,4 @@
-// Store → CommunityInput: the per-count ratings, the age and language polls (SPEC-NOTES D27)
+// Store → CommunityInput: the materialized (community_*) per-count ratings, age and language polls (D27)
 // and the experience play-time rows with the materialized sufficiency flag (§7, D25) of the
 // visible games, read once per load as numbers only (game rows, levels as positions in their
 // enumeration), so a Dataset answers `include=polls` and the /community sub-resources alone.
@@ -24,17 +24,17 @@ export async function loadCommunityInput(store: Store, rows: string): Promise<Co
   const ratings = await read(
     store,
     `SELECT r.row AS game, x.player_count, x.average_rating, x.rating_count, x.rating_stddev
-     FROM baseline_player_count_ratings x JOIN ${rows} r ON r.id = x.game_id ORDER BY r.row, x.player_count`,
+     FROM community_player_count_ratings x JOIN ${rows} r ON r.id = x.game_id ORDER BY r.row, x.player_count`,
   );
   const ages = await read(
     store,
     `SELECT r.row AS game, x.suggested_age, x.vote_count
-     FROM baseline_age_poll x JOIN ${rows} r ON r.id = x.game_id ORDER BY r.row, x.suggested_age`,
+     FROM community_age_poll x JOIN ${rows} r ON r.id = x.game_id ORDER BY r.row, x.suggested_age`,
   );
   const languages = await read(
     store,
     `SELECT r.row AS game, list_position($1::VARCHAR[], x.level) AS level, x.vote_count
-     FROM baseline_language_poll x JOIN ${rows} r ON r.id = x.game_id
+     FROM community_language_poll x JOIN ${rows} r ON r.id = x.game_id
      ORDER BY r.row, list_position($1::VARCHAR[], x.level)`,
     [[...LANGUAGE_DEPENDENCE_LEVELS]],
   );
@@ -42,7 +42,7 @@ export async function loadCommunityInput(store: Store, rows: string): Promise<Co
     store,
     `SELECT r.row AS game, list_position($1::VARCHAR[], x.level) AS level, x.median_minutes, x.min_minutes,
             x.max_minutes, x.total_reports
-     FROM baseline_experience_playtime x JOIN ${rows} r ON r.id = x.game_id
+     FROM community_experience_playtime x JOIN ${rows} r ON r.id = x.game_id
      ORDER BY r.row, list_position($1::VARCHAR[], x.level)`,
     [[...EXPERIENCE_LEVELS]],
   );

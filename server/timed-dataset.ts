@@ -21,11 +21,12 @@ import type {
   PersonEntity,
   PersonRole,
   PublisherEntity,
-  Query,
+  RankedQuery,
   ReferenceKind,
   TaxonomyKind,
   TermEntity,
   TextHit,
+  TextMatches,
 } from '../engine/index.js';
 
 /** The timed operations: the `operation` label values. */
@@ -80,7 +81,7 @@ export class TimedDataset implements DatasetApi {
     return this.dataset.resolve(kind, slugOrId);
   }
 
-  query(query: Query): Page {
+  query(query: RankedQuery): Page {
     const started = performance.now();
     try {
       return this.dataset.query(query);
@@ -131,6 +132,19 @@ export class TimedDataset implements DatasetApi {
     } finally {
       this.timers.search.observe(since(started));
     }
+  }
+
+  textMatches(text: string): TextMatches {
+    const started = performance.now();
+    try {
+      return this.dataset.textMatches(text);
+    } finally {
+      this.timers.search.observe(since(started));
+    }
+  }
+
+  suggest(text: string): string | undefined {
+    return this.dataset.suggest(text);
   }
 
   terms(kind: TaxonomyKind): readonly TermEntity[] {

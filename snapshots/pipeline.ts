@@ -1,5 +1,5 @@
 // The aggregate pipeline shared by catalog import and materialization: the contract's
-// steps 1–5 (and the D40 trending score) over baseline ⊕ raw votes, set-wise in DuckDB,
+// steps 1–5 (and the D40 trending score) over baseline ⊕ raw votes and play logs, set-wise in DuckDB,
 // each step staged in a temporary table of the caller's transaction, then one write of
 // the rows that differ. Snapshots (step 6) are materialization's alone (capture.ts).
 
@@ -12,12 +12,14 @@ import {
 } from './stats.js';
 import type { Queryable } from '../loader/store.js';
 import { periodStart, previousPeriodStart, type SnapshotCadence } from './periods.js';
+import { foldCommunity } from './steps/step1-community.js';
 import { mergeAggregates } from './steps/step1-merge.js';
 import { globalMeanRating } from './steps/step2-global-mean.js';
 import { computeConfidence } from './steps/step3-confidence.js';
 import { computeRanks } from './steps/step4-ranks.js';
 import { computeDerived } from './steps/step5-derived.js';
 import { computeTrending } from './steps/trending.js';
+import { writeCommunity } from './steps/write-community.js';
 import { PIPELINE_TABLES, writeGames } from './steps/write-games.js';
 
 /** The knobs of the pipeline (server config: `config.aggregates`). Absent = the default. */
@@ -86,7 +88,10 @@ export async function refreshAggregates(
   };
   const cadence = settings.snapshotCadence ?? DEFAULT_SNAPSHOT_CADENCE;
   try {
-    await timed('step1_aggregates', () => mergeAggregates(db));
+    await timed('step1_aggregates', async () => {
+      await foldCommunity(db);
+      await mergeAggregates(db);
+    });
     const g = await timed('step2_global_mean', () => globalMeanRating(db));
     await timed('step3_confidence', () => computeConfidence(db, g));
     await timed('step4_bayes_ranks', () =>
@@ -108,7 +113,10 @@ export async function refreshAggregates(
     await timed('trending', () =>
       computeTrending(db, now.toISOString(), settings.trendingWindowDays ?? DEFAULT_TRENDING_WINDOW_DAYS, previous),
     );
-    const gamesUpdated = await timed('write_games', () => writeGames(db, now.toISOString()));
+    const gamesUpdated = await timed('write_games', async () => {
+      await writeCommunity(db);
+      return writeGames(db, now.toISOString());
+    });
     settings.onStep?.({ step: 'done', done: PIPELINE_STEPS.length, total: PIPELINE_STEPS.length });
     return { gamesUpdated, globalMeanRating: g, timings };
   } finally {

@@ -1,4 +1,4 @@
-// The published formulas behind the Game aggregates (SPEC-NOTES D20–D22, D25, D50, §8.4,
+// The published formulas behind the Game aggregates (SPEC-NOTES D19–D22, D25, D50, §7.4, §8.4,
 // §8.5), twice: as plain functions (tests, docs) and as SQL fragments over column
 // expressions (the set-wise pipeline in snapshots/steps/). Both must agree; the derive
 // tests check the SQL against the functions on worked examples.
@@ -142,4 +142,81 @@ export function histogramStddevSql(distribution: string): string {
   const sum = `list_sum(list_transform(${distribution}, lambda c, i: c * i))`;
   const squares = `list_sum(list_transform(${distribution}, lambda c, i: c * i * i))`;
   return `CASE WHEN ${n} > 0 THEN sqrt(greatest(0.0, ${squares} / ${n} - pow(${sum} / ${n}, 2))) END`;
+}
+
+// ---- Baseline ⊕ raw for the polls and the play logs (docs/materialization.md, step 1). ----
+
+/** §7.4: play-log durations outside [5 min, 24 h] count as plays but not as times. */
+export const PLAY_MINUTES_MIN = 5;
+export const PLAY_MINUTES_MAX = 24 * 60;
+
+/** A mean with its count and population stddev (null: unknown). */
+export interface Moments {
+  count: number;
+  mean: number;
+  stddev: number | null;
+}
+
+/**
+ * Baseline moments ⊕ raw values, as the ratings merge: counts add, means weigh by count,
+ * the second moments combine exactly (Chan et al.). The stddev is null when the baseline
+ * has values but no stddev (the merged spread is unknown). No raw values: the baseline as is.
+ */
+export function mergeMoments(base: Moments | null, raw: readonly number[]): Moments | null {
+  if (raw.length === 0) return base;
+  const nr = raw.length;
+  const sum = raw.reduce((s, x) => s + x, 0);
+  const meanR = sum / nr;
+  const m2r = raw.reduce((s, x) => s + (x - meanR) ** 2, 0);
+  const nb = base?.count ?? 0;
+  if (!base || nb === 0) return { count: nr, mean: meanR, stddev: Math.sqrt(m2r / nr) };
+  const n = nb + nr;
+  const mean = (nb * base.mean + sum) / n;
+  if (base.stddev === null) return { count: n, mean, stddev: null };
+  const m2 = nb * base.stddev ** 2 + m2r + ((nb * nr) / n) * (base.mean - meanR) ** 2;
+  return { count: n, mean, stddev: Math.sqrt(m2 / n) };
+}
+
+/** Poll rows ⊕ raw votes: each raw vote adds one to its option's count (new options get rows). */
+export function foldPoll<K extends string | number>(
+  rows: readonly { option: K; vote_count: number }[],
+  votes: readonly K[],
+): Map<K, number> {
+  const out = new Map<K, number>(rows.map((r) => [r.option, r.vote_count]));
+  for (const v of votes) out.set(v, (out.get(v) ?? 0) + 1);
+  return out;
+}
+
+/** The p-quantile (0 ≤ p ≤ 1) by linear interpolation between order statistics (R-7, as D51). */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  const below = sorted[lo] ?? 0;
+  const above = sorted[Math.min(lo + 1, sorted.length - 1)] ?? below;
+  return below + (h - lo) * (above - below);
+}
+
+/**
+ * Quantile averaging (Vincentization): a summary quantile x_b that stands for w_b reports ⊕
+ * the same quantile x_r of n_r raw durations = (w_b·x_b + n_r·x_r) / (w_b + n_r), in whole
+ * minutes. Exact when either side is empty (w_b ≤ 0: the raw quantile alone; no raw side: x_b
+ * unchanged); otherwise the count-weighted blend, so one raw play moves a quantile by at most
+ * 1/(w_b + 1) of the gap. A baseline with reports but no stated x_b: null (unknown).
+ */
+export function blendQuantile(
+  base: { weight: number; value: number | null } | null,
+  raw: { count: number; value: number | null },
+): number | null {
+  if (raw.count === 0 || raw.value === null) return base?.value ?? null;
+  if (!base || base.weight <= 0) return Math.round(raw.value);
+  // Reports whose quantile was never stated: the blend is unknown (as a histogram-less baseline's).
+  if (base.value === null) return null;
+  return Math.round((base.weight * base.value + raw.count * raw.value) / (base.weight + raw.count));
+}
+
+/** Durations that count as times (§7.4). */
+export function timedMinutes(minutes: readonly number[]): number[] {
+  return minutes.filter((m) => m >= PLAY_MINUTES_MIN && m <= PLAY_MINUTES_MAX);
 }

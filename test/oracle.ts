@@ -20,10 +20,12 @@ import {
   type ModificationOperation,
   type Page,
   type Position,
-  type Query,
+  type RankedQuery,
+  RELEVANCE,
   type SortKey,
   sortName,
 } from '../engine/index.js';
+import { oracleTextTier } from './oracle-text.js';
 
 export interface OracleGame {
   id: string;
@@ -65,6 +67,10 @@ export interface OracleGame {
   publishers: string[];
   families: string[];
   awards: { slug: string; result: AwardResult }[];
+  /** Full text (test/oracle-text.ts). */
+  alternate_names: string[];
+  description: string | null;
+  owner_count: number | null;
 }
 
 export interface OracleModification {
@@ -383,6 +389,7 @@ export function oracleMatches(catalog: OracleCatalog, f: Filter): OracleMatch[] 
   const effective = f.effective === true;
   const weightAware = f.effective_weight !== false;
   catalog.games.forEach((game, row) => {
+    if (f.q !== undefined && oracleTextTier(textOf(game), f.q) === null) return;
     if (!effective) {
       if (passesBaseOnly(game, f, false) && passesAware(oracleBaseValues(game), game, f, true))
         out.push({ row, matchedVia: null });
@@ -455,14 +462,58 @@ function compareKeys(
   return aid < bid ? -1 : 1;
 }
 
-export function oracleQuery(catalog: OracleCatalog, query: Query): Page {
+/** What the full text of a game reads: entity names are the ones toInput gives ("Name of <slug>"). */
+export function textOf(game: OracleGame) {
+  const named = (slugs: readonly string[]): string[] => slugs.map((slug) => `Name of ${slug}`);
+  return {
+    name: game.name,
+    alternate_names: game.alternate_names,
+    people: named([...game.designers, ...game.artists, ...game.publishers]),
+    families: named(game.families),
+    description: game.description,
+  };
+}
+
+/** Every game's place in popularity order: votes (owners when none) desc, bayes_rating desc, id. */
+function popularityRanks(catalog: OracleCatalog): number[] {
+  const popularity = (g: OracleGame): number | null =>
+    g.rating_votes !== null && g.rating_votes > 0 ? g.rating_votes : (g.owner_count ?? g.rating_votes);
+  const rows = catalog.games.map((_, row) => row);
+  rows.sort((a, b) => {
+    const ga = catalog.games[a];
+    const gb = catalog.games[b];
+    return (
+      compareKeys(popularity(ga), '', popularity(gb), '', true) ||
+      compareKeys(ga.bayes_rating, ga.id, gb.bayes_rating, gb.id, true)
+    );
+  });
+  const rank = new Array<number>(rows.length);
+  rows.forEach((row, i) => {
+    rank[row] = i;
+  });
+  return rank;
+}
+
+export function oracleQuery(catalog: OracleCatalog, query: RankedQuery): Page {
   const desc = query.order === 'desc';
-  const key = (row: number): number | string | null => oracleSortValue(catalog.games[row], query.sort);
+  let key: (row: number) => number | string | null;
+  if (query.sort === RELEVANCE) {
+    const q = query.filter.q;
+    if (q === undefined) throw new RangeError('relevance needs q');
+    const ranks = popularityRanks(catalog);
+    const n = catalog.games.length;
+    // Best first in desc: the key ascends, so compare negated keys.
+    key = (row) => -((oracleTextTier(textOf(catalog.games[row]), q) ?? 0) * n + ranks[row]);
+  } else {
+    const sort = query.sort;
+    key = (row) => oracleSortValue(catalog.games[row], sort);
+  }
   const sorted = oracleMatches(catalog, query.filter).sort((a, b) =>
     compareKeys(key(a.row), catalog.games[a.row].id, key(b.row), catalog.games[b.row].id, desc),
   );
   const vsPosition = (m: OracleMatch, p: Position): number => {
-    const value = typeof p.value === 'number' && Number.isNaN(p.value) ? null : p.value;
+    const raw = query.sort === RELEVANCE && typeof p.value === 'number' ? -p.value : p.value;
+    const value = typeof raw === 'number' && Number.isNaN(raw) ? null : raw;
     return compareKeys(key(m.row), catalog.games[m.row].id, value, p.id, desc);
   };
   let page: OracleMatch[];
@@ -495,8 +546,12 @@ export function oracleQuery(catalog: OracleCatalog, query: Query): Page {
     hasPrev = false;
     hasNext = sorted.length > query.limit;
   }
+  const shown = (row: number): number | string | null => {
+    const value = key(row);
+    return query.sort === RELEVANCE && typeof value === 'number' ? -value : value;
+  };
   const positionOf = (m: OracleMatch | undefined): Position | undefined =>
-    m === undefined ? undefined : { value: key(m.row), id: catalog.games[m.row].id };
+    m === undefined ? undefined : { value: shown(m.row), id: catalog.games[m.row].id };
   return {
     rows: page.map((m) => m.row),
     matchedVia: page.map((m) => (query.filter.effective === true ? m.matchedVia : null)),

@@ -1,180 +1,320 @@
-// Full-text index over game names and alternate names (D30, D56). Pure and synchronous:
-// built once per Dataset, read by every /search request.
+// Full-text search over games (D30, D56 and issue 15): names, alternate names, the names of
+// their designers, artists, publishers and families, and their descriptions.
 //
-// Matching, per name ("entry"), after folding both sides (case, diacritics, width):
-// - every query token (space-delimited scripts) prefixes a distinct token of the name;
-// - every query CJK run (Han, kana, Hangul) is a substring of the name with separators removed;
-// - or the name is an exact match: same folded letters, separators ignored ("tic tac toe"
-//   finds "TicTacToe").
-// A document matches when one of its names does; its score is its best name's (score.ts).
-//
-// Lookup: the query part with the fewest postings supplies candidates (a token's prefix range
-// in the sorted dictionary, or a CJK run's rarest gram), the other words' postings narrow
-// them, and each survivor is verified on its own token ids and compact string, then scored.
+// Every matching game gets one relevance tier, its best (lowest):
+//   0 exact name          the primary name, folded, separators ignored, equals the query
+//   1 name prefix         the primary name starts with the query (each word a token prefix)
+//   2 name words          every query word prefixes a distinct token of the primary name
+//   3 alternate name      an alternate name matches by tier 0-2's rules
+//   4 fuzzy               the primary or an alternate name matches within the typo budget
+//   5 people              a designer, artist or publisher name matches (typos allowed)
+//   6 family              a family name matches (typos allowed)
+//   7 description         every query word is a whole word of the description
+// Inside a tier games come by popularity: rating_votes (owner_count when there are no rating
+// votes) desc, then bayes_rating desc, then id asc. Documents are numbered in that order at
+// build time, so a game's relevance key is simply tier · documents + its number.
 
-import type { TextHit } from '../api.js';
-import { analyzeText, codePointLength } from './analyze.js';
-import { CandidateScratch } from './candidates.js';
-import { collectEntries, type NameEntries, type TextDocument } from './entries.js';
+import type { TextHit, TextMatches } from '../api.js';
+import { MATCHED_FIELDS, type MatchedField } from '../domain.js';
+import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
+import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
+import { editDistance } from './fuzzy.js';
+import { FUZZY, NameMatcher } from './name-matcher.js';
 
-export type { TextDocument } from './entries.js';
-import { anyInRange, contains, DistinctMatcher } from './match.js';
-import { prepareQuery, type PreparedQuery } from './query.js';
-import { nameScore, nameScoreBound } from './score.js';
-import { ScoreThreshold } from './threshold.js';
-import { selectTop } from './topk.js';
+export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
+
+/** The score each tier reports (0..1, exact name = 1). */
+export const TIER_SCORES = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3] as const;
+export const TIER_NAMES = [
+  'exact_name',
+  'name_prefix',
+  'name_words',
+  'alternate_name',
+  'fuzzy',
+  'people',
+  'family',
+  'description',
+] as const;
+const TIER_FUZZY = 4;
+const TIER_PEOPLE = 5;
+const TIER_FAMILY = 6;
+const TIER_DESCRIPTION = 7;
+const NO_TIER = 255;
+
+const FIELD_NAME = 0;
+const FIELD_ALTERNATE = 1;
+const FIELD_CODE: Readonly<Record<MatchedField, number>> = {
+  name: 0,
+  alternate_name: 1,
+  designer: 2,
+  artist: 3,
+  publisher: 4,
+  family: 5,
+  description: 6,
+};
+
+/** One game as the text index sees it. */
+export interface TextDocument {
+  row: number;
+  name: string;
+  alternateNames: readonly string[];
+  description?: string | null;
+  /** rating_votes, or owner_count when there are no rating votes; NaN when neither is known. */
+  popularity: number;
+  /** bayes_rating, NaN when null: the second popularity key. */
+  rankKey: number;
+  id: string;
+}
+
+/** A person, publisher or family and the rows of its games. */
+export interface TextEntity {
+  name: string;
+  field: EntityField;
+  rows: readonly number[];
+}
+
+export type { TextMatches } from '../api.js';
 
 export interface TextIndex {
+  /** The best `limit` hits. */
   search(query: string, limit: number): TextHit[];
+  /** Every hit, best first. */
+  matches(query: string): TextMatches;
+  /** A corrected query that finds something, when `query` finds nothing; undefined otherwise. */
+  suggest(query: string): string | undefined;
 }
 
 /** Shortest query worth answering, in code points after folding (D30: q >= 2 chars). */
 const MIN_QUERY_LENGTH = 2;
-const EXACT = { exact: true, starts: true, whole: 1, coverage: 1 };
+const EMPTY: TextMatches = {
+  rows: new Uint32Array(0),
+  tiers: new Uint8Array(0),
+  fields: new Uint8Array(0),
+  keys: new Float64Array(0),
+};
 
-export function buildTextIndex(docs: readonly TextDocument[]): TextIndex {
-  return new Index(docs, collectEntries(docs));
+export function buildTextIndex(docs: readonly TextDocument[], entities: readonly TextEntity[] = []): TextIndex {
+  return new Index(docs, entities);
+}
+
+/** Documents in popularity order: popularity desc, rankKey desc (NaN last in both), id asc. */
+function popularityOrder(docs: readonly TextDocument[]): TextDocument[] {
+  const desc = (a: number, b: number): number => {
+    const na = Number.isNaN(a);
+    const nb = Number.isNaN(b);
+    if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+    return b - a;
+  };
+  return [...docs].sort(
+    (a, b) =>
+      desc(a.popularity, b.popularity) || desc(a.rankKey, b.rankKey) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 class Index implements TextIndex {
-  private readonly rows: Float64Array;
-  private readonly rankKey: Float64Array;
-  private readonly ids: readonly string[];
-  // Per-search scratch, reused so a broad query allocates little per candidate. search() is
-  // synchronous, so one set per index is never shared by two searches at once.
-  private readonly scratch: CandidateScratch;
-  private readonly matcher = new DistinctMatcher(16);
-  private readonly docSeen: Uint32Array;
-  private readonly docScore: Float64Array;
-  /** Matching documents of the current search, docTouched[0 .. touchedCount). */
-  private readonly docTouched: Uint32Array;
+  private readonly rows: Uint32Array;
+  private readonly names: NameMatcher;
+  private readonly people: NameMatcher;
+  /** Documents of entity e: entityDocs[entityStart[e] .. entityStart[e+1]). */
+  private readonly entityStart: Uint32Array;
+  private readonly entityDocs: Uint32Array;
+  private readonly description: TokenDictionary;
+  /** Document of each description entry. */
+  private readonly descriptionDoc: Uint32Array;
+  // Per-search scratch.
+  private readonly tier: Uint8Array;
+  private readonly field: Uint8Array;
+  private readonly touched: Uint32Array;
+  private readonly descriptionHits: Uint32Array;
   private touchedCount = 0;
-  private generation = 0;
 
-  constructor(
-    docs: readonly TextDocument[],
-    private readonly entries: NameEntries,
-  ) {
-    this.rows = new Float64Array(docs.length);
-    this.rankKey = new Float64Array(docs.length);
-    const ids: string[] = [];
-    for (let d = 0; d < docs.length; d++) {
-      this.rows[d] = docs[d].row;
-      this.rankKey[d] = docs[d].rankKey;
-      ids.push(docs[d].id);
+  constructor(input: readonly TextDocument[], entities: readonly TextEntity[]) {
+    const docs = popularityOrder(input);
+    const n = docs.length;
+    this.rows = Uint32Array.from(docs, (d) => d.row);
+    const docOfRow = new Map<number, number>();
+    for (let d = 0; d < n; d++) docOfRow.set(docs[d].row, d);
+
+    const texts: string[] = [];
+    const owners: number[] = [];
+    const tags: number[] = [];
+    const descriptions = tokenDictionaryBuilder();
+    const descriptionDoc: number[] = [];
+    for (let d = 0; d < n; d++) {
+      texts.push(docs[d].name);
+      owners.push(d);
+      tags.push(FIELD_NAME);
+      for (const alt of docs[d].alternateNames) {
+        texts.push(alt);
+        owners.push(d);
+        tags.push(FIELD_ALTERNATE);
+      }
+      const text = docs[d].description;
+      if (text) {
+        descriptions.add(analyzeText(text).words);
+        descriptionDoc.push(d);
+      }
     }
-    this.ids = ids;
-    this.scratch = new CandidateScratch(entries.doc.length);
-    this.docSeen = new Uint32Array(docs.length);
-    this.docScore = new Float64Array(docs.length);
-    this.docTouched = new Uint32Array(docs.length);
+    this.names = new NameMatcher(texts, owners, tags);
+    this.description = descriptions.build();
+    this.descriptionDoc = Uint32Array.from(descriptionDoc);
+
+    const entityStart = new Uint32Array(entities.length + 1);
+    const entityDocs: number[] = [];
+    for (let e = 0; e < entities.length; e++) {
+      const seen = new Set<number>();
+      for (const row of entities[e].rows) {
+        const d = docOfRow.get(row);
+        if (d !== undefined && !seen.has(d)) {
+          seen.add(d);
+          entityDocs.push(d);
+        }
+      }
+      entityStart[e + 1] = entityDocs.length;
+    }
+    this.entityStart = entityStart;
+    this.entityDocs = Uint32Array.from(entityDocs);
+    this.people = new NameMatcher(
+      entities.map((e) => e.name),
+      entities.map((_, e) => e),
+      entities.map((e) => FIELD_CODE[e.field]),
+    );
+
+    this.tier = new Uint8Array(n).fill(NO_TIER);
+    this.field = new Uint8Array(n);
+    this.touched = new Uint32Array(n);
+    this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
   }
 
   search(query: string, limit: number): TextHit[] {
     if (!(limit >= 1)) return [];
+    const m = this.matches(query);
+    const out: TextHit[] = [];
+    for (let i = 0; i < m.rows.length && i < limit; i++) {
+      out.push({ row: m.rows[i], score: TIER_SCORES[m.tiers[i]], field: MATCHED_FIELDS[m.fields[i]] });
+    }
+    return out;
+  }
+
+  matches(query: string): TextMatches {
     const analyzed = analyzeText(query);
-    if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return [];
-    const prepared = prepareQuery(analyzed, this.entries.dictionary, this.entries.grams);
-    const count = Math.max(1, Math.min(Math.floor(limit), this.rows.length));
-    this.scoreDocuments(prepared, new ScoreThreshold(count));
-    const touched = this.docTouched.subarray(0, this.touchedCount);
-    return selectTop(touched, count, this.docScore, this.tieBefore).map((d) => ({
-      row: this.rows[d],
-      score: this.docScore[d],
-    }));
-  }
-
-  /** Scores every matching entry into docScore and lists the matching documents, once each. */
-  private scoreDocuments(query: PreparedQuery, threshold: ScoreThreshold): void {
-    const generation = this.nextGeneration();
+    if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return EMPTY;
     this.touchedCount = 0;
-    const record = (entry: number, score: number): void => {
-      const d = this.entries.doc[entry];
-      if (this.docSeen[d] !== generation) {
-        this.docSeen[d] = generation;
-        this.docScore[d] = score;
-        this.docTouched[this.touchedCount++] = d;
-        threshold.offer(score);
-      } else if (score > this.docScore[d]) {
-        this.docScore[d] = score;
+    try {
+      this.collect(analyzed);
+      return this.ranked();
+    } finally {
+      for (let i = 0; i < this.touchedCount; i++) this.tier[this.touched[i]] = NO_TIER;
+    }
+  }
+
+  suggest(query: string): string | undefined {
+    const analyzed = analyzeText(query);
+    if (analyzed.words.length === 0 || this.matches(query).rows.length > 0) return undefined;
+    const corrected = analyzed.words.map((word) => this.closestToken(word) ?? word);
+    const suggestion = [...corrected, ...analyzed.cjk].join(' ');
+    if (suggestion === analyzed.words.join(' ')) return undefined;
+    return this.matches(suggestion).rows.length > 0 ? suggestion : undefined;
+  }
+
+  private record(doc: number, tier: number, field: number): void {
+    const current = this.tier[doc];
+    if (current === NO_TIER) this.touched[this.touchedCount++] = doc;
+    else if (current < tier || (current === tier && this.field[doc] <= field)) return;
+    this.tier[doc] = tier;
+    this.field[doc] = field;
+  }
+
+  private collect(query: AnalyzedText): void {
+    const names = this.names;
+    names.match(query, (entry, level) => {
+      const field = names.tag[entry];
+      const tier = level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? level : 3;
+      this.record(names.owner[entry], tier, field);
+    });
+    const people = this.people;
+    people.match(query, (entry) => {
+      const field = people.tag[entry];
+      const tier = field === FIELD_CODE.family ? TIER_FAMILY : TIER_PEOPLE;
+      const e = people.owner[entry];
+      for (let i = this.entityStart[e]; i < this.entityStart[e + 1]; i++) this.record(this.entityDocs[i], tier, field);
+    });
+    this.matchDescriptions(query);
+  }
+
+  /** Documents whose description holds every query word as a whole word (CJK queries: none). */
+  private matchDescriptions(query: AnalyzedText): void {
+    if (query.cjk.length > 0 || query.words.length === 0 || this.descriptionDoc.length === 0) return;
+    const { tokens, postingStart, postings } = this.description;
+    const ids: number[] = [];
+    for (const word of query.words) {
+      const [lo, hi] = prefixRange(tokens, word);
+      if (lo === hi || tokens[lo] !== word) return;
+      ids.push(lo);
+    }
+    ids.sort((a, b) => postingStart[a + 1] - postingStart[a] - (postingStart[b + 1] - postingStart[b]));
+    const hits = this.descriptionHits;
+    const first = ids[0];
+    let count = 0;
+    for (let i = postingStart[first]; i < postingStart[first + 1]; i++) hits[count++] = postings[i];
+    for (let w = 1; w < ids.length && count > 0; w++) {
+      // Both lists ascending: a merge keeps the common entries.
+      let kept = 0;
+      let j = postingStart[ids[w]];
+      const end = postingStart[ids[w] + 1];
+      for (let i = 0; i < count; i++) {
+        while (j < end && postings[j] < hits[i]) j++;
+        if (j < end && postings[j] === hits[i]) hits[kept++] = hits[i];
       }
-    };
-    const { entries } = this;
-    // Exact names match whatever the rules say; one of them may also come back as a
-    // candidate below, which only re-records the same score.
-    const compactId = entries.compactIds.find(query.analyzed.compact);
-    for (let e = compactId < 0 ? -1 : entries.lastEntry[compactId]; e >= 0; e = entries.sameCompact[e]) {
-      record(e, nameScore(EXACT, entries.weight[e]));
+      count = kept;
     }
-    const candidates = this.scratch.candidates(query, entries);
-    const queryLength = query.analyzed.compact.length;
-    const maxWhole = query.maxWhole;
-    for (let i = 0; i < candidates.length; i++) {
-      const entry = candidates[i];
-      // Verification and scoring touch the entry's tokens and strings; the bound reads two numbers.
-      const bound = nameScoreBound(queryLength, maxWhole, entries.compactLength[entry], entries.weight[entry]);
-      if (bound < threshold.value) continue;
-      const score = this.scoreEntry(query, entry);
-      if (score >= 0) record(entry, score);
-    }
+    for (let i = 0; i < count; i++) this.record(this.descriptionDoc[hits[i]], TIER_DESCRIPTION, FIELD_CODE.description);
   }
 
-  /** The entry's score under the rules, or -1 when it does not match. */
-  private scoreEntry(query: PreparedQuery, entry: number): number {
-    const { analyzed, ranges, exactIds, source } = query;
-    const { entries } = this;
-    const length = entries.compactLength[entry];
-    if (length === analyzed.compact.length && entries.compact[entry] === analyzed.compact) {
-      return nameScore(EXACT, entries.weight[entry]);
+  /** Matches in relevance order: by tier, then document number (popularity). */
+  private ranked(): TextMatches {
+    const count = this.touchedCount;
+    const docs = this.touched.slice(0, count);
+    const n = this.rows.length;
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) keys[i] = this.tier[docs[i]] * n + docs[i];
+    keys.sort();
+    const rows = new Uint32Array(count);
+    const tiers = new Uint8Array(count);
+    const fields = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
+      const doc = keys[i] % n;
+      rows[i] = this.rows[doc];
+      tiers[i] = this.tier[doc];
+      fields[i] = this.field[doc];
     }
-    const cjk = analyzed.cjk;
-    for (let r = 0; r < cjk.length; r++) if (!entries.compact[entry].includes(cjk[r])) return -1;
-    const { entryStart, entryTokens } = entries.dictionary;
-    const start = entryStart[entry];
-    const end = entryStart[entry + 1];
-    const wordCount = ranges.lo.length;
-    // A lone word that supplied the candidates needs no check: its postings are the matches.
-    const checked = wordCount === 1 && source.kind === 'range';
-    if (wordCount > 0 && !checked && !this.matcher.matches(ranges, entryTokens, start, end)) return -1;
-
-    let whole = 0;
-    for (let w = 0; w < wordCount; w++) {
-      if (exactIds[w] >= 0 && contains(exactIds[w], entryTokens, start, end)) whole++;
-    }
-    const hasCjk = entries.hasCjk[entry] === 1;
-    if (hasCjk && cjk.length > 0) {
-      const runs = entries.cjk[entry] ?? [];
-      for (let r = 0; r < cjk.length; r++) if (runs.includes(cjk[r])) whole++;
-    }
-    // Names without CJK begin with their first token, so a query word "starts" the name when
-    // that token is in its range; otherwise compare strings.
-    const starts =
-      query.firstIsWord && !hasCjk
-        ? start < end && anyInRange(ranges.lo[0], ranges.hi[0], entryTokens, start, start + 1)
-        : entries.compact[entry].startsWith(analyzed.first);
-    return nameScore(
-      { exact: false, starts, whole: whole / (wordCount + cjk.length), coverage: analyzed.compact.length / length },
-      entries.weight[entry],
-    );
+    return { rows, tiers, fields, keys };
   }
 
-  /** Equal scores: bayes_rating desc with null (NaN) last, then id asc. */
-  private readonly tieBefore = (a: number, b: number): boolean => {
-    const ka = this.rankKey[a];
-    const kb = this.rankKey[b];
-    const na = Number.isNaN(ka);
-    const nb = Number.isNaN(kb);
-    if (na !== nb) return nb;
-    if (!na && ka !== kb) return ka > kb;
-    return this.ids[a] < this.ids[b];
-  };
-
-  private nextGeneration(): number {
-    this.generation++;
-    if (this.generation === 0xffffffff) {
-      this.docSeen.fill(0);
-      this.generation = 1;
+  /** The name or people token nearest to `word` (up to 3 edits), the most used among equals. */
+  private closestToken(word: string): string | undefined {
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    let bestUse = -1;
+    for (const matcher of [this.names, this.people]) {
+      const { tokens, postingStart } = matcher.dictionary;
+      const budget = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+      const ranges = matcher.trie.ranges(word, budget);
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (let t = ranges[r]; t < ranges[r + 1]; t++) {
+          const token = tokens[t];
+          // Whole-token distance: a suggestion is a word, not a prefix.
+          const distance = editDistance(word, token, budget);
+          if (distance > budget) continue;
+          const use = postingStart[t + 1] - postingStart[t];
+          if (distance < bestDistance || (distance === bestDistance && use > bestUse)) {
+            best = token;
+            bestDistance = distance;
+            bestUse = use;
+          }
+        }
+      }
     }
-    return this.generation;
+    return best;
   }
 }

@@ -26,7 +26,7 @@ import { checkReferences } from './references.js';
 import { RELATIONSHIPS } from './relationships.js';
 import { SAMPLE_STATS } from './samples.js';
 import { slugify } from './slug.js';
-import { generateSnapshots, type SnapshotSubject } from './snapshots.js';
+import { generateSnapshots, subjectOf } from './snapshots.js';
 import { readVocabulary, termRecords } from './taxonomy.js';
 import type { GameFact } from './types.js';
 import { generateVotes } from './votes.js';
@@ -37,9 +37,8 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_TAXONOMY_DIR = join(REPO_ROOT, '..', 'shared', 'reference', 'opentabletop', 'data', 'taxonomy');
 export const CATALOG_PATH = join(REPO_ROOT, 'loader', 'demo', 'catalog.jsonl');
 
-/** How many of the most-rated games get raw votes and monthly snapshots. */
+/** How many of the most-rated games get raw votes. */
 const VOTED_GAMES = 70;
-const SNAPSHOT_GAMES = 15;
 
 export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR): CatalogRecord[] {
   const games: GameFact[] = [...BASE_GAMES, ...EXPANSIONS];
@@ -96,29 +95,8 @@ export function produceCatalogRecords(taxonomyDir: string = DEFAULT_TAXONOMY_DIR
   const votes = generateVotes(mostRated.slice(0, VOTED_GAMES));
   records.push(...votes.rating, ...votes.weight, ...votes.playerCount, ...votes.age, ...votes.language, ...votes.plays);
 
-  const statsBySlug = new Map(gameRecords.map((g) => [g.slug, g]));
-  const subjects: SnapshotSubject[] = [];
-  for (const g of mostRated.filter((x) => (x.type ?? 'base_game') === 'base_game').slice(0, SNAPSHOT_GAMES)) {
-    const s = statsBySlug.get(g.slug)?.stats;
-    // Demo stats always carry both pairs; a game without them gets no snapshot history.
-    if (
-      s?.rating === undefined ||
-      s.rating_votes === undefined ||
-      s.weight === undefined ||
-      s.weight_votes === undefined
-    )
-      continue;
-    subjects.push({
-      slug: g.slug,
-      categories: g.categories ?? [],
-      rating: s.rating,
-      ratingVotes: s.rating_votes,
-      weight: s.weight,
-      weightVotes: s.weight_votes,
-      ownerCount: s.owner_count ?? 0,
-      totalPlays: s.total_plays ?? 0,
-    });
-  }
+  // Every game's monthly history, ending at what the import makes of it (snapshots.ts).
+  const subjects = gameRecords.map((g) => subjectOf(g, votes));
   records.push(...generateSnapshots(subjects));
 
   validate(records);

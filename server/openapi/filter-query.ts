@@ -12,6 +12,7 @@ import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from '../schemas/
 
 /** What each filter matches (docs/api.md, "Games list"). */
 const MEANING: Readonly<Record<ScalarFilterKey, string>> = {
+  q: 'full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given',
   rating_min: 'rating ≥ v',
   rating_max: 'rating ≤ v',
   min_rating_votes: 'at least v rating votes',

@@ -1,7 +1,14 @@
 // Routes for POST /v1/games/search (+ its GET continuation, D43) and GET /v1/search.
 
 import type { H3, H3Event } from 'h3';
-import type { DatasetApi, GameType, Position, TextHit } from '../../engine/index.js';
+import {
+  type DatasetApi,
+  type GameType,
+  MATCHED_FIELDS,
+  type Position,
+  type TextHit,
+  TIER_SCORES,
+} from '../../engine/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX } from '../links.js';
@@ -67,9 +74,10 @@ const DOCS: Record<'post' | 'continue' | 'text', RouteDoc> = {
     },
   },
   text: {
-    summary: 'Full-text search over names and alternate names',
+    summary: 'Full-text search over names, alternate names, people, families and descriptions',
     description:
-      'Games whose name or alternate name (any language) matches q, best score first; each carries `score` (0..1).',
+      'Games matching q, typos tolerated, by relevance tier then popularity (docs/api.md); each carries `score` (0..1) ' +
+      'and `matched_field`; an empty result carries `meta.did_you_mean` when a corrected query finds games.',
     tags: ['search'],
     query: textSearchQuerySchema,
     responses: {
@@ -109,6 +117,10 @@ function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: 
   const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
+  if (page.total === 0 && request.filter.q !== undefined) {
+    const suggestion = dataset.suggest(request.filter.q);
+    if (suggestion !== undefined) meta.did_you_mean = suggestion;
+  }
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
@@ -132,11 +144,17 @@ function typeOf(dataset: DatasetApi, row: number): GameType {
   return type;
 }
 
-/** Every hit of q in the engine's order (score desc, bayes_rating desc, id), narrowed by type. */
+/** Every hit of q in the engine's order (relevance tier, then popularity), narrowed by type. */
 function rankedHits(dataset: DatasetApi, request: TextSearchRequest): TextHit[] {
-  const hits = dataset.search(request.q, dataset.size);
+  const matches = dataset.textMatches(request.q);
   const types = request.type;
-  return types ? hits.filter((h) => types.includes(typeOf(dataset, h.row))) : hits;
+  const hits: TextHit[] = [];
+  for (let i = 0; i < matches.rows.length; i++) {
+    const row = matches.rows[i];
+    if (types && !types.includes(typeOf(dataset, row))) continue;
+    hits.push({ row, score: TIER_SCORES[matches.tiers[i]], field: MATCHED_FIELDS[matches.fields[i]] });
+  }
+  return hits;
 }
 
 /**
@@ -171,6 +189,7 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     (i) => [
       ['matched_via', null],
       ['score', slice[i].score],
+      ['matched_field', slice[i].field],
     ],
     request.fields,
   );
@@ -201,5 +220,13 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     },
     request.type ? { q: request.q, type: request.type } : { q: request.q },
   );
+  if (hits.length === 0) {
+    const suggestion = dataset.suggest(request.q);
+    if (suggestion !== undefined) meta.did_you_mean = suggestion;
+  }
+  if (hits.length === 0) {
+    const suggestion = dataset.suggest(request.q);
+    if (suggestion !== undefined) meta.did_you_mean = suggestion;
+  }
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }

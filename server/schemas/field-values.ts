@@ -89,6 +89,16 @@ export function valueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unk
   return schema;
 }
 
+/** Free text (`q`): trimmed, between min and max code points. */
+function textSchema(spec: { min: number; max: number }): z.ZodType<unknown> {
+  const length = (text: string): number => [...text].length;
+  return z
+    .string()
+    .trim()
+    .refine((q) => length(q) >= spec.min, { error: `must have at least ${spec.min} characters` })
+    .refine((q) => length(q) <= spec.max, { error: `must have at most ${spec.max} characters` });
+}
+
 function buildValueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unknown> {
   switch (spec.type) {
     case 'int':
@@ -105,6 +115,8 @@ function buildValueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unkno
       return listSchema(referenceItem, source);
     case 'text-list':
       return listSchema(textItem, source);
+    case 'text':
+      return textSchema(spec);
   }
 }
 
@@ -130,5 +142,7 @@ export function docSchema(spec: FieldSpec, source: ValueSource): z.ZodType {
     case 'ref-list':
     case 'text-list':
       return list(z.string());
+    case 'text':
+      return z.string().min(spec.min).max(spec.max);
   }
 }

@@ -21,7 +21,9 @@ export type FieldSpec =
   | { type: 'enum'; values: readonly string[] }
   | { type: 'enum-list'; values: readonly string[] }
   | { type: 'ref-list'; ref: ReferenceKind }
-  | { type: 'text-list' };
+  | { type: 'text-list' }
+  /** Free text, length in code points after trimming. */
+  | { type: 'text'; min: number; max: number };
 
 export type ScalarFilterKey = Exclude<keyof Filter, 'award'>;
 
@@ -37,6 +39,7 @@ const WEIGHT = { type: 'number', min: 1, max: 5 } as const;
 export const MODE_FILTER_VALUES: readonly string[] = [...GAME_MODES, ...Object.keys(MODE_TYPE_SHORTHANDS)];
 
 export const FILTER_FIELDS: Readonly<Record<ScalarFilterKey, FieldSpec>> = {
+  q: { type: 'text', min: 2, max: 200 },
   rating_min: RATING,
   rating_max: RATING,
   min_rating_votes: VOTES,

@@ -2,14 +2,14 @@
 // With `cursor` (or `before`) the listing continues the cursor's query; any filter or sort
 // also given must agree with it (SPEC-NOTES §4.2).
 
-import type { DatasetApi, Filter, Position, SortKey, SortOrder } from '../../engine/index.js';
+import type { DatasetApi, Filter, Position, QuerySort, SortKey, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { normalizeFilter, parseFilter } from './filter-parse.js';
 import { parseFields, type GameFieldSelection } from './game-fields-param.js';
 import { parseGameInclude, type GameInclude } from './includes.js';
-import { parseLimit, parseSort } from './list-params.js';
+import { parseLimit, parseSort, relevanceSort } from './list-params.js';
 import { sortParams } from './param-names.js';
 
 export const GAMES_LIST_ENDPOINT = 'games';
@@ -17,7 +17,7 @@ const OWN_PARAMS = ['sort', 'order', 'include', 'fields', 'limit', 'cursor', 'be
 
 export interface ListQueryState {
   filter: Filter;
-  sort: SortKey;
+  sort: QuerySort;
   order: SortOrder;
 }
 
@@ -43,13 +43,13 @@ export function parseGamesList(
   const limit = parseLimit(own.get('limit'), 'query', errors);
   const include = parseGameInclude(own.get('include'), 'query', errors);
   const fields = parseFields(own.get('fields'), 'query', errors);
-  const sortChoice = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
+  const parsedSort = parseSort(own.get('sort'), own.get('order'), defaultSort, errors);
   if (errors.length > 0) throw validationProblem(errors);
 
-  const given: ListQueryState = {
-    filter: normalizeFilter(parseFilter(sorted.filter, 'query', dataset)),
-    ...sortChoice,
-  };
+  const filter = normalizeFilter(parseFilter(sorted.filter, 'query', dataset));
+  const sortChoice = relevanceSort(parsedSort, own.get('sort') !== undefined, filter, errors);
+  if (errors.length > 0) throw validationProblem(errors);
+  const given: ListQueryState = { filter, ...sortChoice };
   const continued = continueFrom(
     { cursor: own.get('cursor'), before: own.get('before') },
     cursors,

@@ -1,7 +1,7 @@
 // Sorting, paging and embedding parameters shared by every list (SPEC-NOTES D38, D39).
 
 import { z } from 'zod';
-import { SORT_KEYS, type SortKey, type SortOrder } from '../../engine/index.js';
+import { RELEVANCE, SORT_KEYS, type Filter, type QuerySort, type SortKey, type SortOrder } from '../../engine/index.js';
 import { fieldError, type FieldError } from '../problem.js';
 
 export const DEFAULT_LIMIT = 25;
@@ -13,10 +13,10 @@ const SORT_ALIASES: Readonly<Record<string, SortKey>> = { year: 'year_published'
 /** Ascending by default for keys where the smallest value is the best (D39; rank 1 is best). */
 const ASCENDING_BY_DEFAULT: ReadonlySet<SortKey> = new Set<SortKey>(['name', 'rank']);
 
-export const SORT_VALUES: readonly string[] = [...SORT_KEYS, ...Object.keys(SORT_ALIASES)];
+export const SORT_VALUES: readonly string[] = [...SORT_KEYS, RELEVANCE, ...Object.keys(SORT_ALIASES)];
 
 export interface SortChoice {
-  sort: SortKey;
+  sort: QuerySort;
   order: SortOrder;
 }
 
@@ -28,7 +28,7 @@ export function parseSort(
   errors: FieldError[],
   names: { sort: string; order: string } = { sort: 'sort', order: 'order' },
 ): SortChoice {
-  let sort: SortKey = fallback;
+  let sort: QuerySort = fallback;
   let impliedOrder: SortOrder | undefined;
   if (sortRaw !== undefined) {
     const text = typeof sortRaw === 'string' ? sortRaw.trim() : '';
@@ -49,7 +49,7 @@ export function parseSort(
       if (combined && key === combined[1]) impliedOrder = combined[2] as SortOrder;
     }
   }
-  let order: SortOrder = ASCENDING_BY_DEFAULT.has(sort) ? 'asc' : 'desc';
+  let order: SortOrder = sort !== RELEVANCE && ASCENDING_BY_DEFAULT.has(sort) ? 'asc' : 'desc';
   if (impliedOrder) order = impliedOrder;
   if (orderRaw !== undefined) {
     if (orderRaw !== 'asc' && orderRaw !== 'desc') {
@@ -63,7 +63,25 @@ export function parseSort(
   return { sort, order };
 }
 
-function toSortKey(text: string): SortKey | undefined {
+/**
+ * With a full-text `q`, results come by relevance unless a sort was given; `relevance`
+ * without `q` is an error naming the sort.
+ */
+export function relevanceSort(
+  choice: SortChoice,
+  sortGiven: boolean,
+  filter: Filter,
+  errors: FieldError[],
+  name = 'sort',
+): SortChoice {
+  if (filter.q !== undefined && !sortGiven) return { sort: RELEVANCE, order: 'desc' };
+  if (choice.sort === RELEVANCE && filter.q === undefined)
+    errors.push(fieldError(name, 'relevance needs q (the full-text query)', 'invalid_combination', RELEVANCE));
+  return choice;
+}
+
+function toSortKey(text: string): QuerySort | undefined {
+  if (text === RELEVANCE) return RELEVANCE;
   if ((SORT_KEYS as readonly string[]).includes(text)) return text as SortKey;
   return SORT_ALIASES[text];
 }

@@ -5,7 +5,14 @@
 // free of transforms, so they convert to JSON Schema as they are.
 
 import { z } from 'zod';
-import { AWARD_RESULTS, FACET_DIMENSIONS, GAME_TYPES, SORT_KEYS } from '../../engine/index.js';
+import {
+  AWARD_RESULTS,
+  FACET_DIMENSIONS,
+  GAME_TYPES,
+  MATCHED_FIELDS,
+  RELEVANCE,
+  SORT_KEYS,
+} from '../../engine/index.js';
 import { docSchema } from './field-values.js';
 import { FILTER_ALIASES, FILTER_FIELDS, MAX_LIST_ITEMS } from './filter-fields.js';
 import { fieldsParam, SELECTABLE_GAME_MEMBERS } from './game-fields-param.js';
@@ -38,7 +45,9 @@ export const searchRequestDocSchema = z
     sort: z
       .string()
       .optional()
-      .describe(`One of ${SORT_KEYS.join(', ')} (alias year), optionally suffixed _asc/_desc; default bayes_rating.`),
+      .describe(
+        `One of ${SORT_KEYS.join(', ')}, relevance (alias year), optionally suffixed _asc/_desc; default relevance when q is given, else bayes_rating.`,
+      ),
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
     include: z.array(z.enum(GAME_INCLUDES)).optional(),
@@ -63,7 +72,7 @@ export const searchRequestDocSchema = z
 
 /** `meta` of a search page: the list meta plus the echo of D42 and, when asked, facets. */
 const searchMetaSchema = listMetaSchema.extend({
-  sort: z.enum(SORT_KEYS),
+  sort: z.enum([...SORT_KEYS, RELEVANCE]),
   order: z.enum(['asc', 'desc']),
   effective: z.boolean(),
   filters_applied: z.record(z.string(), z.unknown()).describe('The filters in effect, canonical names, slugs resolved'),
@@ -82,13 +91,27 @@ export const gamesSearchResponseSchema = z
 
 /** A Game of GET /v1/search: the list Game plus its relevance. */
 export const scoredGameSchema = gameSchema
-  .extend({ score: z.number().min(0).max(1).describe('Relevance 0..1; an exact name scores 1') })
+  .extend({
+    score: z.number().min(0).max(1).describe('Relevance 0..1 by tier (docs/api.md); an exact name scores 1'),
+    matched_field: z
+      .enum(MATCHED_FIELDS)
+      .describe(
+        'Extension: the field q matched (the best tier): name, alternate_name, designer, artist, publisher, family, description',
+      ),
+  })
   .meta({ id: 'ScoredGame' });
 
 export const textSearchResponseSchema = z
   .object({
     data: z.array(scoredGameSchema),
-    meta: listMetaSchema.extend({ q: z.string(), type: z.array(z.enum(GAME_TYPES)).optional() }),
+    meta: listMetaSchema.extend({
+      q: z.string(),
+      type: z.array(z.enum(GAME_TYPES)).optional(),
+      did_you_mean: z
+        .string()
+        .optional()
+        .describe('Extension: on an empty result, a corrected query that finds games (when one does)'),
+    }),
     _links: listLinksSchema,
   })
   .meta({ id: 'TextSearchPage' });

@@ -20,7 +20,7 @@ import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js'
 import { cursorQuery, type GamesListRequest, type ListQueryState } from './games-list.js';
 import { parseFields } from './game-fields-param.js';
 import { parseGameInclude } from './includes.js';
-import { parseLimit, parseSort } from './list-params.js';
+import { parseLimit, parseSort, relevanceSort } from './list-params.js';
 import { closest } from './param-names.js';
 
 /** Cursor key of the search listing: its cursors are refused by GET /v1/games and vice versa. */
@@ -174,7 +174,7 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   }
   const errors: FieldError[] = [];
   const { raw, own, statesQuery } = sortBody(body, errors);
-  const sortChoice = parseSort(own.get('sort'), own.get('order'), SEARCH_DEFAULT_SORT, errors);
+  const parsedSort = parseSort(own.get('sort'), own.get('order'), SEARCH_DEFAULT_SORT, errors);
   const limit = parseLimit(own.get('limit'), 'json', errors);
   const include = parseGameInclude(own.get('include'), 'json', errors);
   const fields = parseFields(own.get('fields'), 'json', errors);
@@ -182,9 +182,12 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const before = ownValue(cursorSchema, 'before', own.get('before'), errors);
   const facets = ownValue(facetsSchema, 'facets', own.get('facets'), errors);
   const filter = filterOf(raw, dataset, errors);
+  const given: ListQueryState = {
+    filter,
+    ...relevanceSort(parsedSort, own.get('sort') !== undefined && own.get('sort') !== null, filter, errors),
+  };
   if (errors.length > 0) throw validationProblem(errors);
 
-  const given: ListQueryState = { filter, ...sortChoice };
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;

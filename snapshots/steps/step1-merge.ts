@@ -8,13 +8,19 @@
 // baseline votes cannot be placed in buckets, and a distribution that did not sum to
 // rating_votes would break the contract's invariant — so it is null. When the baseline
 // variance is unknown (no stddev, no histogram), the merged stddev is null likewise.
-// Weight merges as (count, sum). Every other signal is the baseline's (D49), with
-// suggested age and language dependence derived from the baseline polls when the stats
-// do not state them (D50).
+// Weight merges as (count, sum). The polls and play logs come folded from
+// step1-community.ts: total_plays = baseline + every raw play log; the community min / max
+// playtimes blend the baseline's with the p10 / p90 of the timed logs, weighted by the
+// baseline's total_plays and the timed count (blendQuantile); the median is the merged
+// experienced-level median; suggested age and language dependence follow the merged polls
+// (D50) — a stated baseline value stands only until the game has raw votes of that poll.
+// owner_count and wishlist_count have no raw input (collections are v2) and stay the
+// baseline's.
 
 import { LANGUAGE_DEPENDENCE_LEVELS } from '../../engine/index.js';
 import type { Queryable } from '../../loader/store.js';
 import { histogramStddevSql } from '../stats.js';
+import { blendQuantileSql, COMMUNITY_TABLES, PLAYS_TABLE } from './step1-community.js';
 
 export const STEP1_TABLE = 'ludex_step1';
 
@@ -37,18 +43,20 @@ age AS (
     SELECT game_id, suggested_age,
            sum(vote_count) OVER (PARTITION BY game_id ORDER BY suggested_age) AS cumulative,
            sum(vote_count) OVER (PARTITION BY game_id) AS total
-    FROM baseline_age_poll
+    FROM ${COMMUNITY_TABLES.age_poll}
   ) GROUP BY game_id
 ),
+raw_age AS (SELECT DISTINCT game_id FROM age_votes),
+raw_language AS (SELECT DISTINCT game_id FROM language_votes),
 language AS (
   SELECT game_id, level FROM (
     SELECT game_id, level, row_number() OVER (
              PARTITION BY game_id ORDER BY vote_count DESC, list_position($1::VARCHAR[], level) DESC) AS n
-    FROM baseline_language_poll WHERE vote_count > 0
+    FROM ${COMMUNITY_TABLES.language_poll} WHERE vote_count > 0
   ) WHERE n = 1
 ),
 experienced AS (
-  SELECT game_id, median_minutes FROM baseline_experience_playtime WHERE level = 'experienced'
+  SELECT game_id, median_minutes FROM ${COMMUNITY_TABLES.experience_playtime} WHERE level = 'experienced'
 ),
 parts AS (
   SELECT gm.id, gm.status, s.game_id IS NOT NULL AS has_stats,
@@ -57,10 +65,18 @@ parts AS (
          coalesce(s.rating_stddev, ${histogramStddevSql('s.rating_distribution')}) AS sb,
          r.n AS nr, r.s AS sr, r.ss AS ssr, r.hist AS hr,
          s.weight AS wb, s.weight_votes AS wnb, w.n AS wnr, CAST(w.s AS DOUBLE) AS wsr,
-         s.owner_count, s.wishlist_count, s.total_plays, s.community_min_playtime, s.community_max_playtime,
+         s.owner_count, s.wishlist_count,
+         CAST(CASE WHEN p.plays IS NULL THEN s.total_plays ELSE coalesce(s.total_plays, 0) + p.plays END AS INTEGER)
+           AS total_plays,
+         ${blendQuantileSql('p.timed', 'p.p10', 's.game_id IS NOT NULL', 'coalesce(s.total_plays, 0)', 's.community_min_playtime')}
+           AS community_min_playtime,
+         ${blendQuantileSql('p.timed', 'p.p90', 's.game_id IS NOT NULL', 'coalesce(s.total_plays, 0)', 's.community_max_playtime')}
+           AS community_max_playtime,
          e.median_minutes AS community_median_playtime,
-         coalesce(s.community_suggested_age, age.age) AS community_suggested_age,
-         coalesce(s.language_dependence, language.level) AS language_dependence,
+         CASE WHEN ra.game_id IS NULL THEN coalesce(s.community_suggested_age, age.age) ELSE age.age END
+           AS community_suggested_age,
+         CASE WHEN rl.game_id IS NULL THEN coalesce(s.language_dependence, language.level) ELSE language.level END
+           AS language_dependence,
          coalesce(s.unranked, false) AS unranked
   FROM games gm
   LEFT JOIN baseline_stats s ON s.game_id = gm.id
@@ -69,6 +85,9 @@ parts AS (
   LEFT JOIN age ON age.game_id = gm.id
   LEFT JOIN language ON language.game_id = gm.id
   LEFT JOIN experienced e ON e.game_id = gm.id
+  LEFT JOIN ${PLAYS_TABLE} p ON p.game_id = gm.id
+  LEFT JOIN raw_age ra ON ra.game_id = gm.id
+  LEFT JOIN raw_language rl ON rl.game_id = gm.id
 )
 SELECT id, status, has_stats,
        CAST(CASE WHEN nr IS NULL THEN base_votes ELSE nb + nr END AS INTEGER) AS rating_votes,

@@ -1,9 +1,12 @@
-// Step 5: fields derived from baseline rows (D49): top / recommended player counts
-// (average per-count rating strictly above 4.0 / 3.0, §8.5) and the experience
-// multipliers (D25: all four levels with enough reports and a positive experienced median).
-// A game without baseline stats has no derived values (null), as before any vote.
+// Step 5: fields derived from the merged community rows of step 1 (baseline ⊕ raw,
+// step1-community.ts): top / recommended player counts (merged average per-count rating
+// strictly above 4.0 / 3.0, §8.5) and the experience multipliers (D25: all four merged
+// levels with enough reports and a positive experienced median; multiplier = merged
+// median[level] / merged median[experienced]). A game with neither baseline stats nor
+// community rows has no derived values (null), as before any vote.
 
 import type { Queryable } from '../../loader/store.js';
+import { COMMUNITY_TABLES } from './step1-community.js';
 import { STEP1_TABLE } from './step1-merge.js';
 
 export const STEP5_TABLE = 'ludex_step5';
@@ -16,7 +19,7 @@ counts AS (
   SELECT game_id,
          list(player_count ORDER BY player_count) FILTER (WHERE average_rating > $1) AS top,
          list(player_count ORDER BY player_count) FILTER (WHERE average_rating > $2) AS recommended
-  FROM baseline_player_count_ratings GROUP BY game_id
+  FROM ${COMMUNITY_TABLES.player_count_ratings} GROUP BY game_id
 ),
 experience AS (
   SELECT game_id,
@@ -25,10 +28,10 @@ experience AS (
          max(median_minutes) FILTER (WHERE level = 'experienced') AS experienced,
          max(median_minutes) FILTER (WHERE level = 'expert') AS expert,
          count(*) FILTER (WHERE total_reports >= $3) AS sufficient_levels
-  FROM baseline_experience_playtime GROUP BY game_id
+  FROM ${COMMUNITY_TABLES.experience_playtime} GROUP BY game_id
 ),
 joined AS (
-  SELECT s.id, s.has_stats, c.top, c.recommended,
+  SELECT s.id, s.has_stats OR c.game_id IS NOT NULL OR e.game_id IS NOT NULL AS has_stats, c.top, c.recommended,
          coalesce(e.sufficient_levels = 4 AND e.experienced > 0, false) AS sufficient,
          e.first_play, e.learning, e.experienced, e.expert
   FROM ${STEP1_TABLE} s

@@ -8,6 +8,8 @@ import { STEP3_TABLE } from './step3-confidence.js';
 import { STEP4_TABLE } from './step4-ranks.js';
 import { STEP5_TABLE } from './step5-derived.js';
 import { TRENDING_TABLE } from './trending.js';
+import { COMMUNITY_CHANGED_TABLE } from './write-community.js';
+import { COMMUNITY_TABLES, PLAYS_TABLE } from './step1-community.js';
 
 /** The Game aggregate columns the pipeline owns (trending_score aside). */
 export const AGGREGATE_COLUMNS = [
@@ -58,7 +60,11 @@ JOIN ${STEP4_TABLE} USING (id)
 JOIN ${STEP5_TABLE} USING (id)
 JOIN ${TRENDING_TABLE} USING (id)`;
 
-const AGGREGATES_DIFFER = AGGREGATE_COLUMNS.map(distinct).join(' OR ');
+/** A Game field differs, or the game's community rows were rewritten (write-community.ts). */
+const AGGREGATES_DIFFER = [
+  ...AGGREGATE_COLUMNS.map(distinct),
+  `r.id IN (SELECT id FROM ${COMMUNITY_CHANGED_TABLE})`,
+].join(' OR ');
 
 /** Only the ids of the games that differ and what differs: three narrow columns. */
 const CHANGES_SQL = `
@@ -100,4 +106,14 @@ export async function writeGames(db: Queryable, now: string): Promise<number> {
   }
 }
 
-export const PIPELINE_TABLES = [STEP1_TABLE, STEP3_TABLE, STEP4_TABLE, STEP5_TABLE, TRENDING_TABLE, CHANGES_TABLE];
+export const PIPELINE_TABLES = [
+  ...Object.values(COMMUNITY_TABLES),
+  PLAYS_TABLE,
+  STEP1_TABLE,
+  STEP3_TABLE,
+  STEP4_TABLE,
+  STEP5_TABLE,
+  TRENDING_TABLE,
+  COMMUNITY_CHANGED_TABLE,
+  CHANGES_TABLE,
+];

@@ -11,7 +11,7 @@ import {
   GAME_TYPES,
   LANGUAGE_DEPENDENCE_LEVELS,
 } from '../../engine/domain.js';
-import { SORT_KEYS, type Filter, type Query } from '../../engine/query.js';
+import { RELEVANCE, SORT_KEYS, type Filter, type Query, type RankedQuery } from '../../engine/query.js';
 import type { Vocabulary } from './random-catalog.js';
 
 const tenths = (lo: number, hi: number): fc.Arbitrary<number> =>
@@ -23,9 +23,43 @@ const steps = (lo: number, hi: number, step: number): fc.Arbitrary<number> =>
 const slugs = (known: readonly string[], max = 3): fc.Arbitrary<string[]> =>
   fc.subarray([...known, 'no-such-slug'], { minLength: 1, maxLength: max });
 
+/**
+ * Full-text queries over the random catalog's words (random-catalog.ts WORDS, "Name of
+ * <slug>" entities, "and" in descriptions): whole words, prefixes, typos, two words.
+ */
+const textQuery = fc.constantFrom(
+  'castle',
+  'cast',
+  'casle',
+  'castel',
+  'azul',
+  'brass',
+  'bras',
+  'spirit island',
+  'isl spi',
+  'islnd',
+  'wing',
+  'terra',
+  'tera',
+  'arger',
+  'ärger',
+  'catan',
+  'catn',
+  'root',
+  'elan',
+  'the',
+  'an',
+  'name of',
+  'person',
+  'and castle',
+  'castle and',
+  'castle castle',
+);
+
 /** One arbitrary per Filter key; each query draws a few keys. */
 export function filterFieldArbitraries(v: Vocabulary): Record<keyof Filter, fc.Arbitrary<unknown>> {
   return {
+    q: textQuery,
     rating_min: tenths(1, 10),
     rating_max: tenths(1, 10),
     min_rating_votes: steps(0, 150, 5),
@@ -101,6 +135,16 @@ export function queryArbitrary(v: Vocabulary): fc.Arbitrary<Query> {
     sort: fc.constantFrom(...SORT_KEYS),
     order: fc.constantFrom('asc' as const, 'desc' as const),
     limit: fc.integer({ min: 1, max: 12 }),
+  });
+}
+
+/** A query with q and a few other filters, by relevance or another sort. */
+export function textQueryArbitrary(v: Vocabulary): fc.Arbitrary<RankedQuery> {
+  return fc.record({
+    filter: fc.tuple(filterArbitrary(v, 2), textQuery).map(([filter, q]) => ({ ...filter, q })),
+    sort: fc.constantFrom(RELEVANCE, RELEVANCE, ...SORT_KEYS),
+    order: fc.constantFrom('asc' as const, 'desc' as const),
+    limit: fc.integer({ min: 1, max: 6 }),
   });
 }
 

@@ -165,6 +165,10 @@ function randomGame(rng: Rng, index: number, vocab: Vocabulary): OracleGame {
     artists: rng.some(vocab.people, 2),
     publishers: rng.some(vocab.publishers, 2),
     families: rng.some(vocab.families, 1),
+    // Full text: an alternate name, a description and owner counts now and then.
+    alternate_names: rng.chance(0.3) ? [`${rng.pick(WORDS)} ${rng.pick(WORDS)}`] : [],
+    description: rng.chance(0.4) ? `${rng.pick(WORDS)} and ${rng.pick(WORDS)} ${rng.pick(WORDS)}` : null,
+    owner_count: maybe(rng, rng.int(0, 60)),
     awards: Array.from({ length: rng.chance(0.6) ? 0 : rng.int(1, 2) }, () => ({
       slug: rng.pick(vocab.awards),
       result: rng.pick(AWARD_RESULTS),
@@ -390,7 +394,7 @@ export function toInput(
     for (const s of g.designers) creditPairs.push([i, vocab.people.indexOf(s), 'designer']);
     if (rng.chance(0.3)) creditPairs.push([i, rng.int(0, people.length - 1), rng.pick(PERSON_ROLES.slice(2))]);
     for (const a of g.awards) awardRows.push({ game: i, award: vocab.awards.indexOf(a.slug), result: a.result });
-    if (rng.chance(0.3)) altNames.push({ game: i, name: `${g.name} (alt)` });
+    for (const name of g.alternate_names) altNames.push({ game: i, name });
   });
   const relations = [...catalog.expands.map((e) => ({ ...e, type: 'expands' as RelationshipType })), ...otherEdges];
 
@@ -489,6 +493,9 @@ export function blankGame(index: number, overrides: Partial<OracleGame> = {}): O
     publishers: [],
     families: [],
     awards: [],
+    alternate_names: [],
+    description: null,
+    owner_count: null,
     ...overrides,
   };
 }

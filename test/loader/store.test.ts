@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store, StoreError, StoreLockedError } from '../../loader/store.js';
-import { LATEST_SCHEMA_VERSION, migrate, pendingMigrations } from '../../loader/schema/migrate.js';
+import {
+  appliedVersions,
+  LATEST_SCHEMA_VERSION,
+  MIGRATIONS,
+  migrate,
+  pendingMigrations,
+} from '../../loader/schema/migrate.js';
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -65,7 +71,7 @@ describe('migrations', () => {
   it('apply once, record their version, and repeat as a no-op', async () => {
     const store = await open();
     const first = await migrate(store);
-    expect(first.applied.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(first.applied.map((m) => m.version)).toEqual([1, 2, 3, 4]);
     expect(first.version).toBe(LATEST_SCHEMA_VERSION);
     expect(await pendingMigrations(store)).toEqual([]);
     const second = await migrate(store);
@@ -75,6 +81,27 @@ describe('migrations', () => {
     );
     expect(tables.map((t) => t.table_name)).toContain('game_snapshots');
     expect(tables.map((t) => t.table_name)).toContain('rating_votes');
+  });
+});
+
+describe('migration 4 (materialized community polls)', () => {
+  it('fills the community tables from the baseline of a store made before it', async () => {
+    const store = await open();
+    await appliedVersions(store);
+    for (const m of MIGRATIONS.filter((x) => x.version < 4)) {
+      for (const statement of m.statements) await store.run(statement);
+      await store.run('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+    }
+    await store.run(`INSERT INTO baseline_age_poll VALUES ('g1', 10, 7)`);
+    await store.run(`INSERT INTO baseline_player_count_ratings VALUES ('g1', 2, 4.5, 12, NULL)`);
+    const report = await migrate(store);
+    expect(report.applied.map((m) => m.version)).toEqual([4]);
+    expect(await store.all('SELECT * FROM community_age_poll')).toEqual([
+      { game_id: 'g1', suggested_age: 10, vote_count: 7 },
+    ]);
+    expect(await store.all('SELECT * FROM community_player_count_ratings')).toEqual([
+      { game_id: 'g1', player_count: 2, average_rating: 4.5, rating_count: 12, rating_stddev: null },
+    ]);
   });
 });
 

@@ -134,8 +134,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full-text search over names and alternate names
-         * @description Games whose name or alternate name (any language) matches q, best score first; each carries `score` (0..1).
+         * Full-text search over names, alternate names, people, families and descriptions
+         * @description Games matching q, typos tolerated, by relevance tier then popularity (docs/api.md); each carries `score` (0..1) and `matched_field`; an empty result carries `meta.did_you_mean` when a corrected query finds games.
          */
         get: operations["get_v1_search"];
         put?: never;
@@ -1579,7 +1579,7 @@ export interface components {
                 /** @description Pass back as `before=` for the previous page */
                 prev_cursor?: string;
                 /** @enum {string} */
-                sort: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank";
+                sort: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank" | "relevance";
                 /** @enum {string} */
                 order: "asc" | "desc";
                 effective: boolean;
@@ -1965,11 +1965,17 @@ export interface components {
             /** @description The base-only resolution (tier 3) */
             effective_properties?: components["schemas"]["EffectiveProperties"];
             experience_playtime?: components["schemas"]["ExperiencePlaytimeProfile"] | null;
-            /** @description Relevance 0..1; an exact name scores 1 */
+            /** @description Relevance 0..1 by tier (docs/api.md); an exact name scores 1 */
             score: number;
+            /**
+             * @description Extension: the field q matched (the best tier): name, alternate_name, designer, artist, publisher, family, description
+             * @enum {string}
+             */
+            matched_field: "name" | "alternate_name" | "designer" | "artist" | "publisher" | "family" | "description";
         };
         /** @description SearchRequest (flat form): AND across dimensions, OR within a list, exclusion through _not fields; null = not given. */
         SearchRequest: {
+            q?: string | null;
             rating_min?: number | null;
             rating_max?: number | null;
             min_rating_votes?: number | null;
@@ -2036,7 +2042,7 @@ export interface components {
             } | null;
             "award.slug"?: string | null;
             "award.result"?: ("nominated" | "shortlisted" | "recommended" | "won") | null;
-            /** @description One of bayes_rating, trending, rating, rating_votes, confidence, weight, name, year_published, playtime, community_playtime_median, rank (alias year), optionally suffixed _asc/_desc; default bayes_rating. */
+            /** @description One of bayes_rating, trending, rating, rating_votes, confidence, weight, name, year_published, playtime, community_playtime_median, rank, relevance (alias year), optionally suffixed _asc/_desc; default relevance when q is given, else bayes_rating. */
             sort?: string;
             /** @enum {string} */
             order?: "asc" | "desc";
@@ -2086,6 +2092,8 @@ export interface components {
                 prev_cursor?: string;
                 q: string;
                 type?: ("base_game" | "expansion" | "standalone_expansion" | "promo" | "accessory" | "fan_expansion")[];
+                /** @description Extension: on an empty result, a corrected query that finds games (when one does) */
+                did_you_mean?: string;
             } & {
                 [key: string]: unknown;
             };
@@ -2721,7 +2729,7 @@ export interface operations {
                 /** @description id in the legacy database (exact) */
                 legacy_id?: string[];
                 /** @description Sort key (default name); the combined form `weight_desc` also works */
-                sort?: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank" | "year";
+                sort?: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank" | "relevance" | "year";
                 /** @description asc is the default for name and rank, desc for the others */
                 order?: "asc" | "desc";
                 /** @description true: also match through known expansion sets (matched_via says how) */
@@ -2734,6 +2742,8 @@ export interface operations {
                 cursor?: string;
                 /** @description meta.prev_cursor: the page before */
                 before?: string;
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */
@@ -2969,7 +2979,7 @@ export interface operations {
                      *           },
                      *           "owner_count": 150731,
                      *           "wishlist_count": 16252,
-                     *           "total_plays": 394073,
+                     *           "total_plays": 394076,
                      *           "language_dependence": "extensive_text",
                      *           "mode": "cooperative",
                      *           "top_player_counts": [
@@ -4392,6 +4402,8 @@ export interface operations {
                 legacy_id?: string[];
                 /** @description true: also match through known expansion sets (matched_via says how) */
                 effective?: boolean;
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */
@@ -4569,6 +4581,8 @@ export interface operations {
                 effective?: boolean;
                 /** @description without mechanic: chart the N most frequent mechanics in the population (default 10) */
                 limit?: number;
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */
@@ -4744,6 +4758,8 @@ export interface operations {
                 legacy_id?: string[];
                 /** @description true: also match through known expansion sets (matched_via says how) */
                 effective?: boolean;
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */
@@ -4923,6 +4939,8 @@ export interface operations {
                 legacy_id?: string[];
                 /** @description true: also match through known expansion sets (matched_via says how) */
                 effective?: boolean;
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */
@@ -6366,7 +6384,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Games sort, as on /v1/games (default name); the combined form `rating_desc` also works */
-                sort?: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank" | "year";
+                sort?: "bayes_rating" | "trending" | "rating" | "rating_votes" | "confidence" | "weight" | "name" | "year_published" | "playtime" | "community_playtime_median" | "rank" | "relevance" | "year";
                 order?: "asc" | "desc";
                 /** @description Page size (default 25) */
                 limit?: number;
@@ -6471,6 +6489,8 @@ export interface operations {
                 effective?: boolean;
                 /** @description jsonl (default) or csv */
                 format?: "jsonl" | "csv";
+                /** @description full text over names, alternate names, people, families and descriptions (as GET /v1/search); sorts by relevance unless sort is given */
+                q?: string;
                 /** @description rating ≥ v */
                 rating_min?: number;
                 /** @description rating ≤ v */

@@ -1,0 +1,160 @@
+// Typo tolerance: which dictionary tokens a query word reaches with a few typos.
+//
+// The budget follows word length, the rule Meilisearch and Typesense use: no typo under 4
+// characters, one up to 8, two above. A token matches a word when the word is within that
+// many edits (Levenshtein: insert, delete, substitute) of the whole token, or of a prefix
+// of the token at least as long as the word, so a typo in a half-typed word still finds
+// ("wingspn" → "wingspan", "terraformng" → "terraforming"). The first letter must be right.
+//
+// The sorted dictionary is walked as a trie, one edit-distance row per node: a node whose
+// row is all above the budget is not entered, and a node already within the budget (as long
+// as the word) accepts every token below it at once.
+
+/** Edits a query word may carry: 0 under 4 code points, 1 up to 8, 2 above. */
+export function typoBudget(word: string): number {
+  let n = 0;
+  for (const _ of word) n++;
+  return n < 4 ? 0 : n <= 8 ? 1 : 2;
+}
+
+/**
+ * The sorted token dictionary as a trie: node n covers the tokens [lo[n], hi[n]) that start
+ * with its path; children in character order. Built once per dictionary, linear in its size.
+ */
+export class TokenTrie {
+  private readonly code: Uint16Array;
+  private readonly firstChild: Int32Array;
+  private readonly nextSibling: Int32Array;
+  private readonly lo: Uint32Array;
+  private readonly hi: Uint32Array;
+  private readonly depth: Uint16Array;
+  private readonly tokens: readonly string[];
+
+  constructor(tokens: readonly string[]) {
+    this.tokens = tokens;
+    let capacity = 1;
+    for (const t of tokens) capacity += t.length;
+    const code = new Uint16Array(capacity);
+    const firstChild = new Int32Array(capacity).fill(-1);
+    const nextSibling = new Int32Array(capacity).fill(-1);
+    const lo = new Uint32Array(capacity);
+    const hi = new Uint32Array(capacity);
+    const depth = new Uint16Array(capacity);
+    let count = 1; // node 0: the root
+    hi[0] = tokens.length;
+    // path[d] = node at depth d on the current token's path; lastChild[d] its last child.
+    const path: number[] = [0];
+    const lastChild: number[] = [-1];
+    let previous = '';
+    for (let t = 0; t < tokens.length; t++) {
+      const token = tokens[t];
+      let shared = 0;
+      const limit = Math.min(previous.length, token.length);
+      while (shared < limit && token.charCodeAt(shared) === previous.charCodeAt(shared)) shared++;
+      // Close the nodes below the shared prefix.
+      while (path.length - 1 > shared) {
+        hi[path[path.length - 1]] = t;
+        path.pop();
+        lastChild.pop();
+      }
+      for (let d = shared; d < token.length; d++) {
+        const node = count++;
+        code[node] = token.charCodeAt(d);
+        lo[node] = t;
+        depth[node] = d + 1;
+        const parent = path[d];
+        const last = lastChild[d];
+        if (last < 0) firstChild[parent] = node;
+        else nextSibling[last] = node;
+        lastChild[d] = node;
+        path.push(node);
+        lastChild.push(-1);
+      }
+      previous = token;
+    }
+    while (path.length > 1) hi[path.pop() ?? 0] = tokens.length;
+    this.code = code.slice(0, count);
+    this.firstChild = firstChild.slice(0, count);
+    this.nextSibling = nextSibling.slice(0, count);
+    this.lo = lo.slice(0, count);
+    this.hi = hi.slice(0, count);
+    this.depth = depth.slice(0, count);
+  }
+
+  /**
+   * Id ranges [lo, hi) of the tokens within `budget` edits of `word` (by the rule above),
+   * flattened as lo0, hi0, lo1, hi1, ... in ascending order.
+   */
+  ranges(word: string, budget: number): number[] {
+    const m = word.length;
+    const width = m + 1;
+    const maxDepth = m + budget + 1;
+    const rows = new Int32Array(width * (maxDepth + 1));
+    for (let j = 0; j <= m; j++) rows[j] = j;
+    const out: number[] = [];
+    // Depth-first, children in order, so ranges come out ascending.
+    const stack: number[] = [];
+    // The first letter must be right (Elasticsearch's prefix_length 1): people rarely
+    // mistype it, and it keeps the walk inside one subtree.
+    const first = word.charCodeAt(0);
+    for (let c = this.firstChild[0]; c >= 0; c = this.nextSibling[c]) if (this.code[c] === first) stack.push(c);
+    const far = budget + 1;
+    while (stack.length > 0) {
+      const node = stack.pop() ?? 0;
+      const p = this.depth[node];
+      const code = this.code[node];
+      const prev = (p - 1) * width;
+      const row = p * width;
+      rows[row] = p;
+      // Only the band |p - j| <= budget can hold a distance within the budget.
+      const from = Math.max(1, p - budget);
+      const to = Math.min(m, p + budget);
+      if (from > 1) rows[row + from - 1] = far;
+      let least = from === 1 ? p : far;
+      for (let j = from; j <= to; j++) {
+        const sub = rows[prev + j - 1] + (word.charCodeAt(j - 1) === code ? 0 : 1);
+        const del = j <= p - 1 + budget ? rows[prev + j] + 1 : far;
+        const ins = rows[row + j - 1] + 1;
+        const d = Math.min(sub, del, ins);
+        rows[row + j] = d;
+        if (d < least) least = d;
+      }
+      if (to < m) rows[row + to + 1] = far;
+      const distance = to === m ? rows[row + m] : far;
+      if (distance <= budget && p >= m) {
+        // Every token starting with this prefix matches.
+        out.push(this.lo[node], this.hi[node]);
+        continue;
+      }
+      if (least > budget || p >= maxDepth) continue;
+      const lo = this.lo[node];
+      // The token ending here (the first of the node's range when it is as long as the path).
+      if (distance <= budget && this.tokens[lo].length === p) out.push(lo, lo + 1);
+      const mark = stack.length;
+      for (let c = this.firstChild[node]; c >= 0; c = this.nextSibling[c]) stack.push(c);
+      // Reverse the children just pushed, so the first is popped first.
+      for (let a = mark, b = stack.length - 1; a < b; a++, b--) [stack[a], stack[b]] = [stack[b], stack[a]];
+    }
+    return out;
+  }
+}
+
+/** Levenshtein distance between a and b, over UTF-16 code units, stopping early above `cap`. */
+export function editDistance(a: string, b: string, cap = Infinity): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = new Int32Array(b.length + 1);
+  let cur = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const sub = prev[j - 1] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1);
+      cur[j] = Math.min(sub, prev[j] + 1, cur[j - 1] + 1);
+      if (cur[j] < least) least = cur[j];
+    }
+    if (least > cap) return cap + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}

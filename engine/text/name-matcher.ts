@@ -1,0 +1,212 @@
+// Matching a query against a list of short texts (game names and alternate names, or the
+// names of people, publishers and families), each text an "entry". Per entry it answers how
+// the query matched, best first:
+//   EXACT   the entry's folded letters equal the query's (separators ignored: "tic tac toe"
+//           finds "TicTacToe");
+//   PREFIX  the entry's folded letters start with the query's, and every query word prefixes
+//           a distinct token of the entry (D56 rule);
+//   WORDS   every query word prefixes a distinct token of the entry, anywhere;
+//   FUZZY   the same, with each word allowed its typo budget (fuzzy.ts).
+// CJK runs of the query (Han, kana, Hangul) must be substrings of the entry's folded letters
+// in every case: they are matched by substring, never with typos.
+//
+// Lookup: each query word's prefix range in the sorted token dictionary plus its typo ranges;
+// the word (or CJK run) with the fewest postings supplies candidates; each candidate is
+// verified on its token ids.
+
+import type { AnalyzedText } from './analyze.js';
+import { analyzeText } from './analyze.js';
+import { DistinctAssigner } from './assign.js';
+import { prefixRange, tokenDictionaryBuilder, type TokenDictionary } from './dictionary.js';
+import { TokenTrie, typoBudget } from './fuzzy.js';
+import { gramIndexBuilder, runGrams, type GramIndex } from './grams.js';
+import { StringIds } from './strings.js';
+
+export const EXACT = 0;
+export const PREFIX = 1;
+export const WORDS = 2;
+export const FUZZY = 3;
+export type MatchLevel = typeof EXACT | typeof PREFIX | typeof WORDS | typeof FUZZY;
+
+/** Query words beyond this many are ignored (one bit per word in the token masks). */
+export const MAX_WORDS = 8;
+
+export class NameMatcher {
+  /** Owner (caller's number: a document, an entity) of each entry. */
+  readonly owner: Uint32Array;
+  /** Caller's tag of each entry (which field it came from). */
+  readonly tag: Uint8Array;
+  readonly dictionary: TokenDictionary;
+  /** The dictionary as a trie, for typo tolerance. */
+  readonly trie: TokenTrie;
+  private readonly compact: string[] = [];
+  private readonly hasCjk: Uint8Array;
+  private readonly compactIds: StringIds;
+  private readonly lastEntry: Int32Array;
+  private readonly sameCompact: Int32Array;
+  private readonly grams: GramIndex;
+  // Per-search scratch (search is synchronous, so one set per matcher is never shared).
+  private readonly fuzzyMask: Uint8Array;
+  private readonly listed: Uint32Array;
+  private generation = 0;
+  private readonly exactMasks = new Uint8Array(256);
+  private readonly fuzzyMasks = new Uint8Array(256);
+  private readonly assigner = new DistinctAssigner();
+
+  constructor(texts: readonly string[], owners: ArrayLike<number>, tags: ArrayLike<number>) {
+    const words = tokenDictionaryBuilder();
+    const grams = gramIndexBuilder();
+    const owner: number[] = [];
+    const tag: number[] = [];
+    const hasCjk: number[] = [];
+    const compactIds = new StringIds(Math.max(16, texts.length));
+    const sameCompact: number[] = [];
+    const lastEntry: number[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const analyzed = analyzeText(texts[i]);
+      if (analyzed.compact.length === 0) continue;
+      const entry = owner.length;
+      owner.push(owners[i]);
+      tag.push(tags[i]);
+      this.compact.push(analyzed.compact);
+      const id = compactIds.intern(analyzed.compact);
+      if (id === lastEntry.length) lastEntry.push(-1);
+      sameCompact.push(lastEntry[id]);
+      lastEntry[id] = entry;
+      words.add(analyzed.words);
+      hasCjk.push(analyzed.cjk.length > 0 ? 1 : 0);
+      if (analyzed.cjk.length > 0) grams.add(entry, analyzed.compact);
+    }
+    this.owner = Uint32Array.from(owner);
+    this.tag = Uint8Array.from(tag);
+    this.hasCjk = Uint8Array.from(hasCjk);
+    this.compactIds = compactIds;
+    this.lastEntry = Int32Array.from(lastEntry);
+    this.sameCompact = Int32Array.from(sameCompact);
+    this.dictionary = words.build();
+    this.grams = grams.build();
+    this.trie = new TokenTrie(this.dictionary.tokens);
+    this.fuzzyMask = new Uint8Array(this.dictionary.tokens.length);
+    this.listed = new Uint32Array(this.owner.length);
+  }
+
+  get size(): number {
+    return this.owner.length;
+  }
+
+  /** Calls visit(entry, level) for every matching entry (an entry may be visited twice). */
+  match(query: AnalyzedText, visit: (entry: number, level: MatchLevel) => void): void {
+    const generation = this.nextGeneration();
+    const compactId = this.compactIds.find(query.compact);
+    for (let e = compactId < 0 ? -1 : this.lastEntry[compactId]; e >= 0; e = this.sameCompact[e]) {
+      this.listed[e] = generation;
+      visit(e, EXACT);
+    }
+    const { tokens, postingStart, postings, entryStart, entryTokens } = this.dictionary;
+    const words = query.words.slice(0, MAX_WORDS);
+    const lo: number[] = [];
+    const hi: number[] = [];
+    const fuzzy: number[][] = [];
+    let sourceWord = -1;
+    let sourceSize = Infinity;
+    for (let w = 0; w < words.length; w++) {
+      const [from, to] = prefixRange(tokens, words[w]);
+      lo.push(from);
+      hi.push(to);
+      const budget = typoBudget(words[w]);
+      const ranges = budget > 0 ? this.trie.ranges(words[w], budget) : [from, to];
+      fuzzy.push(ranges);
+      let size = 0;
+      for (let r = 0; r < ranges.length; r += 2) {
+        size += postingStart[ranges[r + 1]] - postingStart[ranges[r]];
+        if (budget > 0) for (let t = ranges[r]; t < ranges[r + 1]; t++) this.fuzzyMask[t] |= 1 << w;
+      }
+      if (size < sourceSize) {
+        sourceSize = size;
+        sourceWord = w;
+      }
+    }
+    let gramSource: Uint32Array | undefined;
+    let possible = sourceSize > 0;
+    for (const run of query.cjk) {
+      for (const key of runGrams(run)) {
+        const list = this.grams.postings(key);
+        if (list === undefined) possible = false;
+        else if (list.length < sourceSize) {
+          sourceSize = list.length;
+          gramSource = list;
+        }
+      }
+    }
+    try {
+      if (!possible || (words.length === 0 && gramSource === undefined)) return;
+      const verify = (entry: number): void => {
+        if (this.listed[entry] === generation) return;
+        this.listed[entry] = generation;
+        const level = this.verify(query, entry, words.length, lo, hi, entryStart, entryTokens);
+        if (level >= 0) visit(entry, level as MatchLevel);
+      };
+      if (gramSource !== undefined) {
+        for (let i = 0; i < gramSource.length; i++) verify(gramSource[i]);
+      } else {
+        const ranges = fuzzy[sourceWord];
+        for (let r = 0; r < ranges.length; r += 2) {
+          for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) verify(postings[i]);
+        }
+      }
+    } finally {
+      for (let w = 0; w < words.length; w++) {
+        const ranges = fuzzy[w];
+        if (typoBudget(words[w]) === 0) continue;
+        for (let r = 0; r < ranges.length; r += 2) this.fuzzyMask.fill(0, ranges[r], ranges[r + 1]);
+      }
+    }
+  }
+
+  /** The entry's match level, or -1. */
+  private verify(
+    query: AnalyzedText,
+    entry: number,
+    wordCount: number,
+    lo: readonly number[],
+    hi: readonly number[],
+    entryStart: Uint32Array,
+    entryTokens: Uint32Array,
+  ): number {
+    const compact = this.compact[entry];
+    if (query.cjk.length > 0) {
+      if (this.hasCjk[entry] === 0) return -1;
+      for (const run of query.cjk) if (!compact.includes(run)) return -1;
+    }
+    const start = entryStart[entry];
+    const width = Math.min(entryStart[entry + 1] - start, this.exactMasks.length);
+    let exactAll = 0;
+    let fuzzyAll = 0;
+    for (let j = 0; j < width; j++) {
+      const id = entryTokens[start + j];
+      let exact = 0;
+      for (let w = 0; w < wordCount; w++) if (id >= lo[w] && id < hi[w]) exact |= 1 << w;
+      this.exactMasks[j] = exact;
+      const fuzzy = exact | this.fuzzyMask[id];
+      this.fuzzyMasks[j] = fuzzy;
+      exactAll |= exact;
+      fuzzyAll |= fuzzy;
+    }
+    const full = (1 << wordCount) - 1;
+    if (exactAll === full && this.assigner.assign(this.exactMasks, width, wordCount)) {
+      if (compact === query.compact) return EXACT;
+      return compact.startsWith(query.compact) ? PREFIX : WORDS;
+    }
+    if (fuzzyAll === full && this.assigner.assign(this.fuzzyMasks, width, wordCount)) return FUZZY;
+    return -1;
+  }
+
+  private nextGeneration(): number {
+    this.generation++;
+    if (this.generation === 0xffffffff) {
+      this.listed.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+}
