@@ -59,7 +59,7 @@ export function createApp(appDeps: AppDeps): H3 {
     answers.middleware, // errors become problems; the answer headers go on every answer
     preflight(settings.cors), // CORS preflights: 204, before any limit
     rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
-    requestLimits, // 414, 413, 415
+    requestLimits(settings.requestTimeoutMs), // 414, 405 first, 413 whatever the framing, 415, 408 for slow bodies
     notFound, // 404 when no route matches
     conditional, // ETag, or 304 for a matching If-None-Match
     timeout(settings.requestTimeoutMs), // 503 when the route is too slow

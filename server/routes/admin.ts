@@ -15,6 +15,7 @@ import {
   apiKeyListSchema,
   createKeyBody,
   issuedKeySchema,
+  materializeBody,
   materializeReportSchema,
 } from '../schemas/admin.js';
 
@@ -36,8 +37,10 @@ const MATERIALIZE_DOC: RouteDoc = {
     'in one transaction; the served data switches to the result when it commits. Synchronous. One run at a time.',
   tags: ['admin'],
   auth: 'admin',
+  body: materializeBody,
   responses: {
     200: { description: 'The run finished', schema: materializeReportSchema },
+    400: { description: 'A body with any member (the run takes no options)' },
     ...ADMIN_ERRORS,
     409: { description: 'A run is already in progress' },
   },
@@ -101,6 +104,7 @@ export function registerAdminRoutes(app: H3, deps: AdminRouteDeps): void {
 async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<string> {
   refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
+  if (hasBody(event.req)) parseBody(materializeBody, await readJsonBody(event.req));
   const report = await deps.materializer.run('api');
   event.res.headers.set('cache-control', 'no-store');
   return sendJson(event, JSON.stringify(report));
