@@ -8,6 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../server/app-deps.js';
 import { edgeDefaults } from '../../server/middleware/edge-settings.js';
 import { echoValue, fieldError, MAX_ECHOED_STRING } from '../../server/problem.js';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../server/request-body.js';
@@ -23,14 +24,16 @@ interface Problem {
 }
 
 describe('issue 16: hostile bodies in process', () => {
-  let t: TestApp & { deps: { keys: { create(o: { admin: boolean; name: string }): Promise<{ key: string }> } } };
+  let t: TestApp & { deps: AppDeps };
   let admin: string;
   let runs = 0;
   const { logger, lines } = capturedLogger('info');
   beforeAll(async () => {
     t = await demoAppWith(() => ({ logger, edge: { ...edgeDefaults(), requestTimeoutMs: 300 } }));
     admin = (await t.deps.keys.create({ admin: true, name: 'test' })).key;
-    t.deps.materializer.onRunFinished(() => void (runs += 1));
+    t.deps.materializer.onRunFinished(() => {
+      runs += 1;
+    });
   });
   afterAll(() => t.close());
 
@@ -169,7 +172,7 @@ async function chunked(
 }
 
 describe('issue 16: chunked bodies on a real listener', () => {
-  let t: TestApp & { deps: { keys: { create(o: { admin: boolean; name: string }): Promise<{ key: string }> } } };
+  let t: TestApp & { deps: AppDeps };
   let server: Server;
   let port: number;
   let admin: string;
@@ -177,7 +180,9 @@ describe('issue 16: chunked bodies on a real listener', () => {
   beforeAll(async () => {
     t = await demoAppWith(() => ({}));
     admin = (await t.deps.keys.create({ admin: true, name: 'test' })).key;
-    t.deps.materializer.onRunFinished(() => void (runs += 1));
+    t.deps.materializer.onRunFinished(() => {
+      runs += 1;
+    });
     server = createServer(toNodeHandler(t.app));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
