@@ -40,12 +40,7 @@ export function parseGameInclude(
   errors: FieldError[],
   name = 'include',
 ): GameInclude[] {
-  const items =
-    source === 'query' && typeof raw === 'string'
-      ? raw.split(',').map((s) => s.trim())
-      : Array.isArray(raw)
-        ? raw
-        : null;
+  const items = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : Array.isArray(raw) ? raw : null;
   if (items === null) return parseInclude(raw, GAME_INCLUDES, source, errors, name);
   const rest: unknown[] = [];
   for (const item of items) {
