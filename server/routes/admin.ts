@@ -8,6 +8,7 @@ import { pathParam, readJsonBody, route, sendJson, type RouteDoc } from '../http
 import { API_PREFIX } from '../links.js';
 import type { Materializer } from '../materializer.js';
 import { notFoundProblem } from '../problem.js';
+import { hasBody as sentBytes } from '../request-body.js';
 import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
 import { parseBody } from '../schemas/body-fields.js';
 import {
@@ -104,7 +105,8 @@ export function registerAdminRoutes(app: H3, deps: AdminRouteDeps): void {
 async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<string> {
   refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
-  if (hasBody(event.req)) parseBody(materializeBody, await readJsonBody(event.req));
+  // No body, or an empty one, is the usual call; anything sent must be `{}`.
+  if (sentBytes(event.req)) parseBody(materializeBody, await readJsonBody(event.req));
   const report = await deps.materializer.run('api');
   event.res.headers.set('cache-control', 'no-store');
   return sendJson(event, JSON.stringify(report));

@@ -1,7 +1,7 @@
 // Redis stopped and restarted under load: the server shares its rate-limit counters through a
 // private redis-server (its own port, no persistence), which is killed while clients keep
 // sending requests, then started again. Every request must still be answered — no 5xx, no
-// hang — and the counters must be shared again once Redis is back.
+// hang — while the limits fall back to per-process counting and back.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
