@@ -87,7 +87,6 @@ export function parseLimit(raw: unknown, source: 'query' | 'json', errors: Field
 export function parseInclude<T extends string>(
   raw: unknown,
   allowed: readonly T[],
-  source: 'query' | 'json',
   errors: FieldError[],
   name = 'include',
 ): T[] {

@@ -75,7 +75,7 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
     }
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);
-  const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, errors);
   if (errors.length > 0) throw validationProblem(errors);
 
   const given = textCursorQuery({ q, type });
