@@ -9,7 +9,7 @@ import { demoAppWith, type TestApp } from '../helpers/app.js';
 import { type ChildServer, serveChild, stopChild } from '../helpers/child-server.js';
 import { MAX_ANSWER_MS, RequestFuzzer, runFuzz, seeded } from '../helpers/fuzz.js';
 import { tempDirs } from '../helpers/temp.js';
-import { report } from './figures.js';
+import { discardLogs, report } from './figures.js';
 
 const tempDir = tempDirs('ludex-chaos-fuzz-');
 const SEED = 20_261_125;
@@ -30,6 +30,7 @@ describe('chaos: seeded fuzz over a real listener', () => {
       },
       ready: 'Ludex is serving',
     });
+    discardLogs(server.logs);
   });
   afterAll(async () => {
     await stopChild(server.process);

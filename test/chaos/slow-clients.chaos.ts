@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { serveChild, stopChild } from '../helpers/child-server.js';
 import { MAX_ANSWER_MS } from '../helpers/fuzz.js';
 import { tempDirs } from '../helpers/temp.js';
-import { report } from './figures.js';
+import { discardLogs, report } from './figures.js';
 
 const tempDir = tempDirs('ludex-chaos-slow-');
 const TIMEOUT_MS = 2_000;
@@ -48,6 +48,7 @@ describe('chaos: slow clients', () => {
       env: { LUDEX_DATA_DIR: tempDir(), REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_ANONYMOUS: '10000000' },
     });
     const port = Number(new URL(server.url).port);
+    discardLogs(server.logs);
     const slow = [
       ...Array.from({ length: 20 }, () => slowClient(port, 'headers')),
       ...Array.from({ length: 20 }, () => slowClient(port, 'body')),

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.js';
 import { killChild, serveChild } from '../helpers/child-server.js';
 import { seeded } from '../helpers/fuzz.js';
 import { tempDirs } from '../helpers/temp.js';
-import { report } from './figures.js';
+import { discardLogs, report } from './figures.js';
 
 const tempDir = tempDirs('ludex-chaos-votes-');
 const CLIENTS = 12;
@@ -30,6 +30,7 @@ describe('chaos: kill -9 during vote bursts', () => {
       });
       // The first start prints the admin key; later starts of the same store print none.
       adminKey ??= server.adminKey;
+      discardLogs(server.logs);
       const key = adminKey ?? '';
       let stop = false;
       const client = async () => {
