@@ -17,6 +17,8 @@ export interface RouteDoc {
   /** Query parameters, as a zod object of their string forms. */
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may be left out (the route then reads it as `{}`). */
+  bodyOptional?: boolean;
   /** The route needs an API key ('key') or an admin key ('admin'). */
   auth?: 'key' | 'admin';
   responses: Record<number, ResponseDoc>;

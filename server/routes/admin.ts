@@ -39,6 +39,7 @@ const MATERIALIZE_DOC: RouteDoc = {
   tags: ['admin'],
   auth: 'admin',
   body: materializeBody,
+  bodyOptional: true,
   responses: {
     200: { description: 'The run finished', schema: materializeReportSchema },
     400: { description: 'A body with any member (the run takes no options)' },
@@ -54,6 +55,7 @@ const CREATE_KEY_DOC: RouteDoc = {
   tags: ['admin'],
   auth: 'admin',
   body: createKeyBody,
+  bodyOptional: true,
   responses: {
     201: { description: 'The new key', schema: issuedKeySchema },
     400: { description: 'Invalid body' },
