@@ -230,6 +230,8 @@ class SerialPreparedQuery implements PreparedQuery {
 export class Store extends ConnectionQueryable {
   private transactionTail: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Connections of transactions in progress, so interrupt() reaches them too. */
+  private readonly transactionConnections = new Set<DuckDBConnection>();
   private readonly prepared = new Set<SerialPreparedQuery>();
 
   private constructor(
@@ -272,6 +274,7 @@ export class Store extends ConnectionQueryable {
     const next = this.transactionTail.then(async () => {
       const connection = await this.instance.connect();
       const tx = new ConnectionQueryable(new SerialConnection(connection));
+      this.transactionConnections.add(connection);
       await tx.run('BEGIN TRANSACTION');
       try {
         const result = await work(tx);
@@ -281,6 +284,7 @@ export class Store extends ConnectionQueryable {
         await tx.run('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        this.transactionConnections.delete(connection);
         connection.closeSync();
       }
     });
@@ -360,6 +364,23 @@ export class Store extends ConnectionQueryable {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Interrupts the statements running now (on the store's connection and in transactions):
+   * each fails with DuckDB's INTERRUPT error, and a transaction it belongs to rolls back.
+   * A statement that starts later is not affected; call again to stop a longer piece of work.
+   */
+  interrupt(): void {
+    if (this.closed) return;
+    this.conn.connection.interrupt();
+    this.interruptTransactions();
+  }
+
+  /** Interrupts only statements of transactions in progress (they roll back whole). */
+  interruptTransactions(): void {
+    if (this.closed) return;
+    for (const connection of this.transactionConnections) connection.interrupt();
   }
 
   async close(): Promise<void> {

@@ -61,7 +61,7 @@ export function createApp(appDeps: AppDeps): H3 {
     access.streams, // streamed bodies counted to their end, for the request log
     preflight(settings.cors), // CORS preflights: 204, before any limit
     rateLimit(settings.rateLimit, appDeps.keys, metrics.rateLimitRejections), // 429 over budget
-    requestLimits, // 414, 413, 415
+    requestLimits(settings.requestTimeoutMs), // 414, 405 first, 413 whatever the framing, 415, 408 for slow bodies
     notFound, // 404 when no route matches
     compression(() => appDeps.state.current), // gzip or brotli by Accept-Encoding; Content-Length
     conditional, // ETag (one per coding), or 304 for a matching If-None-Match

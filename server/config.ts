@@ -129,7 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMemoryLimit: /^(auto|off)$/i.test(c.IMPORT_MEMORY_LIMIT)
       ? c.IMPORT_MEMORY_LIMIT.toLowerCase()
       : c.IMPORT_MEMORY_LIMIT,
-    production: c.NODE_ENV === 'production',
+    // `Production` and ` production ` are production too: a typo must not drop the checks.
+    production: c.NODE_ENV.trim().toLowerCase() === 'production',
     apiKeySecret: c.API_KEY_SECRET,
     rateLimitAnonymous: c.RATE_LIMIT_ANONYMOUS,
     rateLimitAuthenticated: c.RATE_LIMIT_AUTHENTICATED,

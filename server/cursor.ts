@@ -9,7 +9,8 @@ import type { Position } from '../engine/index.js';
 const CURSOR_VERSION = 1;
 const SIGNATURE_BYTES = 16;
 
-export type CursorDirection = 'next' | 'prev';
+/** `start`: the first page of the query (the position is not used): a POSTed search's `self`. */
+export type CursorDirection = 'next' | 'prev' | 'start';
 
 export interface CursorPayload {
   /** Endpoint key: a cursor from one listing is refused by another. */
@@ -25,7 +26,7 @@ const wireSchema = z.strictObject({
   k: z.string().min(1).max(200),
   q: z.record(z.string(), z.unknown()),
   p: z.tuple([z.union([z.number(), z.string(), z.null()]), z.string().min(1).max(200)]),
-  d: z.enum(['n', 'p']),
+  d: z.enum(['n', 'p', 's']),
 });
 
 export class CursorError extends Error {
@@ -43,7 +44,7 @@ export class CursorCodec {
       k: payload.endpoint,
       q: payload.query,
       p: [payload.position.value, payload.position.id],
-      d: payload.direction === 'next' ? 'n' : 'p',
+      d: payload.direction === 'next' ? 'n' : payload.direction === 'prev' ? 'p' : 's',
     };
     const body = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
     return `${body}.${this.sign(body)}`;
@@ -73,7 +74,7 @@ export class CursorCodec {
       endpoint: wire.data.k,
       query: wire.data.q,
       position: { value: wire.data.p[0], id: wire.data.p[1] },
-      direction: wire.data.d === 'n' ? 'next' : 'prev',
+      direction: wire.data.d === 'n' ? 'next' : wire.data.d === 'p' ? 'prev' : 'start',
     };
   }
 

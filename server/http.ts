@@ -1,11 +1,10 @@
-// Small request/response helpers shared by the route handlers, and reading a JSON request
-// body (SPEC-NOTES D37): JSON media type only (415), at most 64 KiB (413, checked while
-// streaming so an oversized body is never buffered whole), UTF-8 that parses (400).
+// Small request/response helpers shared by the route handlers; request bodies are read in
+// server/request-body.ts (re-exported here for the routes).
 
 import { STATUS_CODES } from 'node:http';
 import type { H3, H3Event } from 'h3';
 import type { z } from 'zod';
-import { ApiProblem, fieldError, validationProblem } from './problem.js';
+import { ApiProblem } from './problem.js';
 
 export type Handler = (event: H3Event) => unknown | Promise<unknown>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,6 +17,8 @@ export interface RouteDoc {
   /** Query parameters, as a zod object of their string forms. */
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may be left out (the route then reads it as `{}`). */
+  bodyOptional?: boolean;
   /** The route needs an API key ('key') or an admin key ('admin'). */
   auth?: 'key' | 'admin';
   responses: Record<number, ResponseDoc>;
@@ -55,6 +56,14 @@ export function sendJson(event: H3Event, json: string, status = 200): string {
   return json;
 }
 
+/** Route meta flag of the 405 catch-all of a path: the edge answers 405 before any body check. */
+export const METHOD_NOT_ALLOWED = 'ludex.methodNotAllowed';
+
+/** The request matched no handler of its method, only its path's 405 catch-all. */
+export function isMethodNotAllowed(event: H3Event): boolean {
+  return event.context.matchedRoute?.meta?.[METHOD_NOT_ALLOWED] === true;
+}
+
 /**
  * Registers handlers for one path: GET also answers HEAD, and every other method gets a
  * 405 problem that lists the allowed ones.
@@ -78,9 +87,15 @@ export function route(
     routes.push({ method, path, doc: docs[method] });
   }
   const allow = allowed.join(', ');
-  app.all(path, (event) => {
-    throw new ApiProblem('method-not-allowed', `${event.req.method} is not allowed here; use ${allow}.`, [], { allow });
-  });
+  app.all(
+    path,
+    (event) => {
+      throw new ApiProblem('method-not-allowed', `${event.req.method} is not allowed here; use ${allow}.`, [], {
+        allow,
+      });
+    },
+    { meta: { [METHOD_NOT_ALLOWED]: true } },
+  );
 }
 
 /** A path parameter, percent-decoded; a malformed escape is a 404 rather than a crash. */
@@ -99,76 +114,10 @@ export function selfHref(event: H3Event): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The most a request body may carry (D37): every route that reads one, and the edge. */
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** `application/json` or any `+json` structured suffix; a charset, if named, must be UTF-8. */
-export function isJsonMediaType(header: string | null): boolean {
-  if (header === null) return false;
-  const [essence, ...params] = header.split(';').map((part) => part.trim().toLowerCase());
-  if (essence !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(essence)) return false;
-  for (const param of params) {
-    const [name, value = ''] = param.split('=').map((s) => s.trim());
-    if (name === 'charset' && value.replace(/"/g, '') !== 'utf-8' && value.replace(/"/g, '') !== 'utf8') return false;
-  }
-  return true;
-}
-
-export function bodyTooLargeProblem(): ApiProblem {
-  return new ApiProblem('payload-too-large', `The request body exceeds ${MAX_BODY_BYTES} bytes (64 KiB).`);
-}
-
-export function unsupportedMediaTypeProblem(type: string | null): ApiProblem {
-  return new ApiProblem(
-    'unsupported-media-type',
-    `Send the body as application/json (UTF-8); the request said ${type === null ? 'no Content-Type' : `"${type}"`}.`,
-  );
-}
-
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) throw bodyTooLargeProblem();
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Stop reading: the rest of an oversized body is never buffered.
-      await reader.cancel().catch(() => undefined);
-      throw bodyTooLargeProblem();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
-/** The parsed JSON body of a request, or the problem that says why there is none. */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get('content-type');
-  if (!isJsonMediaType(type)) throw unsupportedMediaTypeProblem(type);
-  const bytes = await readLimited(request, maxBytes);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw validationProblem([fieldError('body', 'is not valid UTF-8', 'malformed_json')]);
-  }
-  if (text.trim() === '')
-    throw validationProblem([fieldError('body', 'is empty; send a JSON object', 'malformed_json')]);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? error.message : 'cannot be parsed';
-    throw validationProblem([fieldError('body', `is not valid JSON (${reason})`, 'malformed_json')]);
-  }
-}
+export {
+  bodyTooLargeProblem,
+  isJsonMediaType,
+  MAX_BODY_BYTES,
+  readJsonBody,
+  unsupportedMediaTypeProblem,
+} from './request-body.js';

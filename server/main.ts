@@ -1,6 +1,6 @@
 // The composition root of the running server: config, logger, store, Dataset, app, listener.
 
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { abandonStaleRuns } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
@@ -24,7 +24,8 @@ import { Materializer } from './materializer.js';
 import { ReplicaFollower, StoreSlot, openPublishedVersion } from './replica.js';
 import { ReplicaPublisher } from './replica-publisher.js';
 import { DatasetState } from './state.js';
-import { cursorSecret, ensureDemoCatalog, existingCursorSecret, openStore } from './store-setup.js';
+import { unlessAborted } from './interruptible.js';
+import { cursorSecret, ensureDemoCatalog, existingCursorSecret, openStore, prepareDataDir } from './store-setup.js';
 
 export interface RunningServer {
   server: Server;
@@ -53,29 +54,49 @@ export function edgeSettings(config: Config, counters: CounterStore): EdgeSettin
   };
 }
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const opened = await openStore(config, logger);
-  const { store } = opened;
+/**
+ * Starts the writer. Everything that can be refused without the store is checked first —
+ * the configuration (API_KEY_SECRET in production) and the port — so a mistake costs no
+ * migration, no import and no admin key printed and lost. The listener answers 503 while
+ * the store opens and the Dataset loads. `signal` (SIGTERM, SIGINT) is honoured at any
+ * point: long store work is interrupted and the start ends with the abort reason.
+ */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RunningServer> {
+  prepareDataDir(config.dataDir);
+  const secret = apiKeySecret(config);
+  const listening = await listen(config, logger);
+  let store: Store | undefined;
   let counters: CounterStore | undefined;
   try {
-    await ensureDemoCatalog(opened, config, logger);
-    const keys = new ApiKeys(store, apiKeySecret(config));
-    await ensureAdminKey(keys);
-    const abandoned = await abandonStaleRuns(store);
+    signal.throwIfAborted();
+    const opened = await openStore(config, logger);
+    store = opened.store;
+    const opening = opened.store;
+    const step = <T>(work: Promise<T>) => unlessAborted(work, signal, opening);
+    await step(ensureDemoCatalog(opened, config, logger));
+    const keys = new ApiKeys(store, secret);
+    // The port is ours already: a key printed now is a key the operator can use.
+    await step(ensureAdminKey(keys));
+    const abandoned = await step(abandonStaleRuns(store));
     if (abandoned > 0)
       logger.warn({ runs: abandoned }, 'materialization runs interrupted by an earlier stop were marked abandoned');
     const publisher = config.replicaPublish
       ? new ReplicaPublisher(store, config.dataDir, config.publicBaseUrl, logger)
       : undefined;
     const loadStarted = performance.now();
-    const initial = await loadDatasetWithInput(store);
+    const initial = await step(loadDatasetWithInput(store));
     const loadMs = performance.now() - loadStarted;
     logger.info({ games: initial.dataset.size, ms: Math.round(loadMs) }, 'dataset loaded');
     const state = new DatasetState(initial.dataset);
     const metrics = new AppMetrics(state, { processMetrics: true });
     metrics.observeDatasetLoad('initial', loadMs / 1000);
     // The secret first: the publication copies the store, and replicas sign with it too.
-    const cursors = new CursorCodec(await cursorSecret(store));
+    const cursors = new CursorCodec(await step(cursorSecret(store)));
+    signal.throwIfAborted();
     void publisher?.publish(initial.input);
     const reload = datasetReload({
       store,
@@ -88,6 +109,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     counters = config.redisUrl
       ? await connectRedisCounters(config.redisUrl, logger, metrics)
       : new MemoryCounterStore();
+    signal.throwIfAborted();
     let draining = false;
     const app = createApp({
       state,
@@ -97,27 +119,28 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       materializer,
       ...servingDeps(config, logger, counters, metrics, () => draining),
     });
-    const listening = await listen(app, config, logger);
+    listening.serve(app);
     const { server, url } = listening;
     logger.info({ url, store: config.storePath }, 'Ludex is serving');
     if (config.materializeCron !== null) materializer.startSchedule(config.materializeCron);
+    const openStoreHandle = store;
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         draining = true;
-        await materializer.stopSchedule();
-        await listening.drain();
-        // A run in progress commits or fails as a whole before the store closes.
-        await materializer.idle();
+        // A run in progress is interrupted (its transaction rolls back whole) and not
+        // reloaded, while requests in flight finish.
+        await Promise.all([materializer.shutdown(), listening.drain()]);
         await publisher?.idle();
         await counters?.close();
-        await store.close();
+        await openStoreHandle.close();
         logger.info('stopped');
       })());
     return { server, store, url, close };
   } catch (error) {
+    await listening.drain();
     await counters?.close();
-    await store.close();
+    await store?.close();
     throw error;
   }
 }
@@ -144,21 +167,47 @@ function servingDeps(
 interface Listening {
   server: Server;
   url: string;
+  /** Hands requests to `app`; until then every request is a 503 problem (starting). */
+  serve(app: H3): void;
   /** Stops accepting; requests in flight get up to REQUEST_TIMEOUT_MS, then are cut off. */
   drain(): Promise<void>;
 }
 
-async function listen(app: H3, config: Config, logger: Logger): Promise<Listening> {
+/** The answer of a server that holds its port but has not loaded its data yet. */
+function startingResponse(config: Config): (req: IncomingMessage, res: ServerResponse) => void {
+  const body = JSON.stringify({
+    type: `${config.publicBaseUrl}/problems/service-unavailable`,
+    title: 'Service Unavailable',
+    status: 503,
+    detail: 'The server is starting (opening the store, loading the data); try again in a moment.',
+    instance: 'urn:ludex:starting',
+  });
+  return (req, res) => {
+    // The body is not read: it is dropped with the connection.
+    req.resume();
+    res.writeHead(503, {
+      'content-type': 'application/problem+json',
+      'cache-control': 'no-store',
+      'retry-after': '1',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  };
+}
+
+async function listen(config: Config, logger: Logger): Promise<Listening> {
   // A client must deliver its whole request within REQUEST_TIMEOUT_MS (Node answers 408,
   // through clientError below); handlers get the same budget in the edge middleware (503).
   // Node checks these timeouts periodically; check often enough that they hold roughly.
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = startingResponse(config);
   const server = createServer(
     {
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
     },
-    toNodeHandler(app),
+    (req, res) => handler(req, res),
   );
   // Requests Node cannot parse never reach h3; answer them with a problem too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -170,24 +219,32 @@ async function listen(app: H3, config: Config, logger: Logger): Promise<Listenin
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  const drain = async () => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-    const deadline = setTimeout(() => {
-      logger.warn('requests still in flight at the shutdown deadline were cut off');
-      server.closeAllConnections();
-    }, config.requestTimeoutMs);
-    await closed;
-    clearInterval(idleSweep);
-    clearTimeout(deadline);
+  let drained: Promise<void> | undefined;
+  const drain = () =>
+    (drained ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      const deadline = setTimeout(() => {
+        logger.warn('requests still in flight at the shutdown deadline were cut off');
+        server.closeAllConnections();
+      }, config.requestTimeoutMs);
+      await closed;
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+    })());
+  const serve = (app: H3) => {
+    handler = toNodeHandler(app);
   };
-  return { server, url, drain };
+  return { server, url, serve, drain };
 }
 
 /**
@@ -195,8 +252,22 @@ async function listen(app: H3, config: Config, logger: Logger): Promise<Listenin
  * `<data dir>/replica`), follows new ones, and refuses writes and admin routes with a 503
  * naming the writer. It shares rate limits with the writer through REDIS_URL.
  */
-export async function startReplica(config: Config, dir: string, logger: Logger): Promise<RunningServer> {
-  const opened = await openPublishedVersion(dir, config.duckdbMemoryLimit);
+export async function startReplica(
+  config: Config,
+  dir: string,
+  logger: Logger,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RunningServer> {
+  // The port before the (long) load of the publication, as the writer does.
+  const listening = await listen(config, logger);
+  let opened: Awaited<ReturnType<typeof openPublishedVersion>>;
+  try {
+    opened = await openPublishedVersion(dir, config.duckdbMemoryLimit);
+    signal.throwIfAborted();
+  } catch (error) {
+    await listening.drain();
+    throw error;
+  }
   const slot = new StoreSlot(opened.store);
   let counters: CounterStore | undefined;
   let follower: ReplicaFollower | undefined;
@@ -232,7 +303,7 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
       logger,
     });
     follower.start();
-    const listening = await listen(app, config, logger);
+    listening.serve(app);
     logger.info(
       { url: listening.url, publication: dir, version: opened.manifest.version, writer: opened.manifest.writer },
       'Ludex replica is serving',
@@ -250,6 +321,7 @@ export async function startReplica(config: Config, dir: string, logger: Logger):
       })());
     return { server: listening.server, store, url: listening.url, close };
   } catch (error) {
+    await listening.drain();
     await follower?.stop();
     await counters?.close();
     await slot.current.close();

@@ -6,6 +6,7 @@ import { schedule, type ScheduledTask } from 'node-cron';
 import { materialize, type MaterializeReport, type MaterializeTrigger } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
 import type { AggregateSettings } from './config.js';
+import { interruptUntilSettled } from './interruptible.js';
 import type { Logger } from './logger.js';
 import { ApiProblem } from './problem.js';
 
@@ -24,6 +25,8 @@ export interface MaterializeOutcome {
 export class Materializer {
   private running: Promise<MaterializeReport> | undefined;
   private task: ScheduledTask | undefined;
+  /** Set by shutdown(): no new run starts, a running one is interrupted and not reloaded. */
+  private stopping = false;
   private readonly watchers = new Set<(outcome: MaterializeOutcome) => void>();
 
   constructor(
@@ -40,6 +43,7 @@ export class Materializer {
 
   /** Starts a run; throws a 409 problem when one is already running. */
   run(trigger: MaterializeTrigger): Promise<MaterializeReport> {
+    if (this.stopping) throw shuttingDownProblem();
     if (this.running) {
       throw new ApiProblem('conflict', 'A materialization run is in progress; wait for it to finish and try again.');
     }
@@ -73,9 +77,22 @@ export class Materializer {
     return () => this.watchers.delete(watcher);
   }
 
-  /** Waits for a running run, if any (shutdown). */
+  /** Waits for a running run, if any. */
   async idle(): Promise<void> {
     await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Shutdown: refuses new runs; a running one is interrupted, so its transaction rolls back
+   * whole (the run row says 'failed'), and the Dataset is not reloaded for a process that
+   * is about to exit. Resolves once nothing runs.
+   */
+  async shutdown(): Promise<void> {
+    this.stopping = true;
+    await this.stopSchedule();
+    const running = this.running;
+    // Only the run's transaction: the run row is then marked 'failed' on the store's own connection.
+    if (running) await interruptUntilSettled({ interrupt: () => this.store.interruptTransactions() }, running);
   }
 
   /** Schedules runs with a cron expression evaluated in UTC. */
@@ -103,7 +120,16 @@ export class Materializer {
 
   private async execute(trigger: MaterializeTrigger): Promise<MaterializeReport> {
     this.logger.info({ trigger }, 'materialization started');
-    const report = await materialize(this.store, { trigger, ...this.settings });
+    let report: MaterializeReport;
+    try {
+      report = await materialize(this.store, { trigger, ...this.settings });
+    } catch (error) {
+      if (!this.stopping) throw error;
+      this.logger.warn({ trigger }, 'materialization interrupted by the shutdown and rolled back');
+      throw shuttingDownProblem();
+    }
+    // Committed, but the process is stopping: the next start loads the new aggregates.
+    if (this.stopping) return report;
     const t0 = performance.now();
     await this.reload();
     report.timings_ms.dataset_reload = performance.now() - t0;
@@ -113,4 +139,13 @@ export class Materializer {
     );
     return report;
   }
+}
+
+function shuttingDownProblem(): ApiProblem {
+  return new ApiProblem(
+    'service-unavailable',
+    'The server is shutting down; a materialization run in progress was rolled back. Run it again once the server is back.',
+    [],
+    { 'retry-after': '5' },
+  );
 }

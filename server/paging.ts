@@ -57,6 +57,7 @@ export function continueFrom(
       ),
     ]);
   }
+  if (decoded.direction === 'start') return { query: decoded.query };
   return name === 'cursor'
     ? { query: decoded.query, after: decoded.position }
     : { query: decoded.query, before: decoded.position };

@@ -12,11 +12,13 @@ export const PROBLEM_KINDS = {
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
   gone: { status: 410, title: 'Gone' },
+  'request-timeout': { status: 408, title: 'Request Timeout' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'uri-too-long': { status: 414, title: 'URI Too Long' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'unprocessable-entity': { status: 422, title: 'Unprocessable Entity' },
   'rate-limited': { status: 429, title: 'Rate Limit Exceeded' },
+  'request-header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   internal: { status: 500, title: 'Internal Server Error' },
   'service-unavailable': { status: 503, title: 'Service Unavailable' },
 } as const;
@@ -31,10 +33,36 @@ export interface FieldError {
   value?: unknown;
 }
 
-/** One bad field; `value` is echoed only when the client sent one. */
+/** Longest echoed string, in characters; longer ones are cut and end with an ellipsis. */
+export const MAX_ECHOED_STRING = 200;
+/** Most items of an echoed list; a longer list is cut (its last echoed item says how many were left). */
+export const MAX_ECHOED_ITEMS = 20;
+
+function echoScalar(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.length > MAX_ECHOED_STRING ? `${value.slice(0, MAX_ECHOED_STRING)}…` : value;
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return `[a list of ${value.length}]`;
+  if (typeof value === 'object') return '{an object}';
+  return String(value).slice(0, MAX_ECHOED_STRING);
+}
+
+/**
+ * What a problem echoes of a client's value: scalars (strings cut at MAX_ECHOED_STRING), or
+ * a flat list of them; anything nested is named, never copied. So a hostile value (nested
+ * thousands deep, megabytes wide) cannot make the problem itself fail or grow.
+ */
+export function echoValue(value: unknown): unknown {
+  if (!Array.isArray(value)) return echoScalar(value);
+  const items = value.slice(0, MAX_ECHOED_ITEMS).map(echoScalar);
+  if (value.length > MAX_ECHOED_ITEMS) items.push(`… ${value.length - MAX_ECHOED_ITEMS} more`);
+  return items;
+}
+
+/** One bad field; `value` is echoed (bounded, see echoValue) only when the client sent one. */
 export function fieldError(field: string, message: string, code: string, value?: unknown): FieldError {
   const error: FieldError = { field, message, code };
-  if (value !== undefined) error.value = value;
+  if (value !== undefined) error.value = echoValue(value);
   return error;
 }
 
@@ -143,10 +171,15 @@ export function rawProblemResponse(code: string | undefined, baseUrl: string): s
   const tooLarge = code === 'HPE_HEADER_OVERFLOW';
   // Node's requestTimeout: the client did not finish sending its request in time.
   const timedOut = code === 'ERR_HTTP_REQUEST_TIMEOUT';
-  const status = tooLarge ? 431 : timedOut ? 408 : 400;
+  const kind: ProblemKind = tooLarge
+    ? 'request-header-fields-too-large'
+    : timedOut
+      ? 'request-timeout'
+      : 'validation-error';
+  const { status, title } = PROBLEM_KINDS[kind];
   const body = JSON.stringify({
-    type: `${baseUrl}/problems/${timedOut ? 'request-timeout' : 'validation-error'}`,
-    title: tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Validation Error',
+    type: `${baseUrl}/problems/${kind}`,
+    title,
     status,
     detail: tooLarge
       ? 'The request headers are too large.'

@@ -2,7 +2,7 @@
 // and — only for a store that `serve` itself created — import the bundled demo catalog.
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importCatalog } from '../loader/catalog/import.js';
 import { readLines } from '../loader/lines.js';
@@ -24,11 +24,27 @@ export interface OpenedStore {
   created: boolean;
 }
 
+/**
+ * The data directory, created owner-only (0700): the store holds key hashes and the cursor
+ * secret. An existing directory is left as the operator made it.
+ */
+export function prepareDataDir(dataDir: string): void {
+  if (existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
+/** The store file and its write-ahead log, readable by the owner only (0600). */
+export function protectStoreFiles(storePath: string): void {
+  for (const path of [storePath, `${storePath}.wal`]) if (existsSync(path)) chmodSync(path, 0o600);
+}
+
 export async function openStore(config: Config, logger: Logger): Promise<OpenedStore> {
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config.dataDir);
   const created = !existsSync(config.storePath);
   const store = await Store.open(config.storePath, { memoryLimit: config.duckdbMemoryLimit });
   try {
+    protectStoreFiles(config.storePath);
     const report = await migrate(store);
     for (const m of report.applied) logger.info({ version: m.version, name: m.name }, 'migration applied');
   } catch (error) {

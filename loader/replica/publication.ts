@@ -4,7 +4,7 @@
 // version or the new one, never a half-written one.
 
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetInput } from '../../engine/index.js';
 import type { Store } from '../store.js';
@@ -46,11 +46,13 @@ export async function publishReplica(
   const version = `${now.toISOString().replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
   const path = `v-${version}`;
   const versionDir = join(options.dir, path);
-  mkdirSync(join(versionDir, DATASET_DIR), { recursive: true });
+  // Owner-only, as the store itself: the copy holds key hashes and the cursor secret.
+  mkdirSync(join(versionDir, DATASET_DIR), { recursive: true, mode: 0o700 });
   try {
     await store.copyDatabaseTo(join(versionDir, STORE_COPY));
+    chmodSync(join(versionDir, STORE_COPY), 0o600);
     for (const [part, bytes] of encodeDatasetInput(input))
-      writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes);
+      writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes, { mode: 0o600 });
   } catch (error) {
     rmSync(versionDir, { recursive: true, force: true });
     throw error;
@@ -64,7 +66,7 @@ export async function publishReplica(
     path,
   };
   const temporary = join(options.dir, `${MANIFEST_NAME}.${process.pid}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, join(options.dir, MANIFEST_NAME));
   pruneVersions(options.dir, path);
   return manifest;

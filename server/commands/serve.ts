@@ -11,11 +11,15 @@ export async function serveCommand(config: Config, replicaDir: string | undefine
   const logger = createLogger(config.logLevel);
   if (replicaDir !== undefined && !existsSync(replicaDir))
     throw new CommandError(`no such replica folder: ${replicaDir}`);
-  // Signals are caught from the start, so one arriving while the server starts (or right
-  // after it says it is serving) still ends in an orderly shutdown and exit 0.
-  let signalled: string | undefined;
+  // Every file the server creates (the store's log, replica copies) is the owner's alone.
+  process.umask(0o077);
+  // Signals are caught from the start: one arriving while the server starts aborts the start
+  // at once (store work is interrupted, nothing is left half-written) and exits 0; one
+  // arriving after it serves ends in an orderly shutdown and exit 0.
+  const starting = new AbortController();
   let onSignal: (signal: string) => void = (signal) => {
-    signalled = signal;
+    logger.info({ signal }, 'stopping during start-up');
+    starting.abort(new Error(`${signal} during start-up`));
   };
   process.once('SIGINT', () => onSignal('SIGINT'));
   process.once('SIGTERM', () => onSignal('SIGTERM'));
@@ -28,8 +32,14 @@ export async function serveCommand(config: Config, replicaDir: string | undefine
   let running: RunningServer;
   try {
     running =
-      replicaDir === undefined ? await startServer(config, logger) : await startReplica(config, replicaDir, logger);
+      replicaDir === undefined
+        ? await startServer(config, logger, starting.signal)
+        : await startReplica(config, replicaDir, logger, starting.signal);
   } catch (error) {
+    if (starting.signal.aborted) {
+      console.error('Ludex stopped during start-up; nothing was left half-done.');
+      return 0;
+    }
     if (error instanceof ReplicaUnavailableError) throw new CommandError(error.message);
     throw listenFailure(error, config.host, config.port) ?? error;
   }
@@ -47,6 +57,7 @@ export async function serveCommand(config: Config, replicaDir: string | undefine
         },
       );
     };
-    if (signalled !== undefined) onSignal(signalled);
+    // A signal that came as the start finished: stop now.
+    if (starting.signal.aborted) onSignal('SIGTERM');
   });
 }

@@ -1,10 +1,20 @@
 // Request limits that hold for every path, checked before routing decides anything: URL
-// length (414), declared body size (413) and media type (415). Routes that read a body
-// still check while streaming (server/http.ts readJsonBody), for chunked bodies.
+// length (414), body size whatever the framing (413), media type (415) and a body that
+// arrives too slowly (408). Every body is read here, once, before any route runs: a route
+// that takes no body (POST /v1/admin/materialize) cannot be made to run by, or to stream,
+// an unbounded chunked body. A method the path does not take is answered 405 first.
 
 import type { Middleware } from 'h3';
-import { bodyTooLargeProblem, isJsonMediaType, MAX_BODY_BYTES, unsupportedMediaTypeProblem } from '../http.js';
+import { isMethodNotAllowed } from '../http.js';
 import { ApiProblem } from '../problem.js';
+import {
+  bodyTooLargeProblem,
+  bufferBody,
+  declaresBody,
+  isJsonMediaType,
+  MAX_BODY_BYTES,
+  unsupportedMediaTypeProblem,
+} from '../request-body.js';
 
 /** Path plus query, in characters; longer requests are refused before routing. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -19,13 +29,6 @@ export function checkUrlLength(url: URL): void {
   }
 }
 
-/** A request that says it carries a body: a positive Content-Length or chunked transfer. */
-function declaresBody(request: Request): boolean {
-  const length = request.headers.get('content-length');
-  if (length !== null && Number(length) > 0) return true;
-  return request.headers.has('transfer-encoding');
-}
-
 export function checkBody(request: Request): void {
   const length = request.headers.get('content-length');
   if (length !== null && Number(length) > MAX_BODY_BYTES) throw bodyTooLargeProblem();
@@ -34,9 +37,19 @@ export function checkBody(request: Request): void {
   if (!isJsonMediaType(type)) throw unsupportedMediaTypeProblem(type);
 }
 
-/** Refuses requests over the limits with their problem; the others go on. */
-export const requestLimits: Middleware = (event, next) => {
-  checkUrlLength(event.url);
-  checkBody(event.req);
-  return next();
-};
+/**
+ * Refuses requests over the limits with their problem; the others go on with their body
+ * read. `bodyTimeoutMs`: the most a body may take to arrive (REQUEST_TIMEOUT_MS).
+ */
+export function requestLimits(bodyTimeoutMs: number): Middleware {
+  return (event, next) => {
+    checkUrlLength(event.url);
+    // The path's 405 catch-all (server/http.ts route()): the method is wrong whatever the body.
+    if (isMethodNotAllowed(event)) return next();
+    checkBody(event.req);
+    const { method } = event.req;
+    // No body, no await: reads stay on the synchronous path.
+    if (method === 'GET' || method === 'HEAD' || (!declaresBody(event.req) && event.req.body === null)) return next();
+    return bufferBody(event.req, bodyTimeoutMs).then(() => next());
+  };
+}

@@ -74,7 +74,9 @@ export class RateLimiter {
    * against the client address (so guessing keys is limited too) and its 401 is rethrown
    * after counting; `error` carries it so the caller can still attach the headers.
    */
-  async check(event: H3Event): Promise<{ verdict: RateLimitVerdict; error?: ApiProblem }> {
+  async check(
+    event: H3Event,
+  ): Promise<{ verdict: RateLimitVerdict; error?: ApiProblem; chargeExport?: () => Promise<RateLimitVerdict> }> {
     let bucket: string;
     let tier: Tier;
     let error: ApiProblem | undefined;
@@ -92,9 +94,10 @@ export class RateLimiter {
     const requests = await this.count(bucket, tier, 'requests', limit, this.settings.windowMs);
     const exports = this.settings.exports;
     if (!requests.allowed || !exports || !isExportPath(event.url.pathname)) return { verdict: requests, error };
-    // An export reports its own, smaller budget: that is the one the client runs into.
-    const exportVerdict = await this.count(`export:${bucket}`, tier, 'exports', exports.limit, exports.windowMs);
-    return { verdict: exportVerdict, error };
+    // The export budget is charged by the route once the request is valid: a 400 spends
+    // none of it. An export then reports its own, smaller budget.
+    const chargeExport = () => this.count(`export:${bucket}`, tier, 'exports', exports.limit, exports.windowMs);
+    return { verdict: requests, error, chargeExport };
   }
 
   private async count(

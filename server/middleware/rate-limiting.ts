@@ -19,6 +19,8 @@ declare module 'h3' {
   interface H3EventContext {
     /** What the rate limit told this request, once it was counted. */
     rateLimit?: RateLimitVerdict;
+    /** Export routes call this once the request is valid: it charges the export budget (429 when spent). */
+    chargeExport?: () => Promise<void>;
   }
 }
 
@@ -37,8 +39,17 @@ export function rateLimit(
   const limiter = new RateLimiter(settings, keys);
   return async (event, next) => {
     if (isRateLimitExempt(event.url.pathname)) return next();
-    const { verdict, error } = await limiter.check(event);
+    const { verdict, error, chargeExport } = await limiter.check(event);
     event.context.rateLimit = verdict;
+    if (chargeExport)
+      event.context.chargeExport = async () => {
+        const exportVerdict = await chargeExport();
+        event.context.rateLimit = exportVerdict;
+        if (!exportVerdict.allowed) {
+          rejections.inc({ tier: exportVerdict.tier, budget: exportVerdict.budget });
+          throw rateLimitedProblem(exportVerdict);
+        }
+      };
     if (!verdict.allowed) {
       rejections.inc({ tier: verdict.tier, budget: verdict.budget });
       throw rateLimitedProblem(verdict);

@@ -116,7 +116,7 @@ function documented(
   if (doc.auth !== undefined) operation.security = [{ ApiKey: [] }];
   if (doc.body) {
     operation.requestBody = {
-      required: true,
+      required: doc.bodyOptional !== true,
       content: { 'application/json': { schema: components.schema(doc.body, 'input') } },
     };
   }

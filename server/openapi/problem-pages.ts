@@ -45,8 +45,18 @@ const EXPLAINED: Record<ProblemKind, Explained> = {
     meaning: 'The resource existed but has been removed for good.',
     fix: 'Stop requesting it; follow the detail for where its data went, if anywhere.',
   },
+  'request-timeout': {
+    meaning:
+      'The client did not finish sending its request (headers or body) within the time budget (REQUEST_TIMEOUT_MS).',
+    fix: 'Send the request promptly and completely; check the connection.',
+  },
+  'request-header-fields-too-large': {
+    meaning:
+      'The request headers together exceed what the server reads (16 KiB), so the request was not parsed at all.',
+    fix: 'Send fewer or shorter headers (large cookies are the usual cause).',
+  },
   'payload-too-large': {
-    meaning: 'The request body exceeds 64 KiB.',
+    meaning: 'The request body exceeds 64 KiB, whether declared by Content-Length or sent chunked.',
     fix: 'Send a smaller body; a search body never needs to be that large.',
   },
   'uri-too-long': {
@@ -80,16 +90,6 @@ const EXPLAINED: Record<ProblemKind, Explained> = {
   },
 };
 
-/** Problems answered outside ApiProblem (Node's parser, before any route runs). */
-const EXTRA: Record<string, ProblemPage> = {
-  'request-timeout': {
-    title: 'Request Timeout',
-    status: 408,
-    meaning: 'The client did not finish sending its request (headers or body) within the time budget.',
-    fix: 'Send the request promptly and completely; check the connection.',
-  },
-};
-
 export const PROBLEM_PAGES: Readonly<Record<string, ProblemPage>> = {
   ...Object.fromEntries(
     (Object.keys(EXPLAINED) as ProblemKind[]).map((kind) => [
@@ -97,7 +97,6 @@ export const PROBLEM_PAGES: Readonly<Record<string, ProblemPage>> = {
       { ...PROBLEM_KINDS[kind], ...EXPLAINED[kind] } satisfies ProblemPage,
     ]),
   ),
-  ...EXTRA,
 };
 
 const STYLE =

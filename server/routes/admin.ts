@@ -8,6 +8,7 @@ import { pathParam, readJsonBody, route, sendJson, type RouteDoc } from '../http
 import { API_PREFIX } from '../links.js';
 import type { Materializer } from '../materializer.js';
 import { notFoundProblem } from '../problem.js';
+import { hasBody as sentBytes } from '../request-body.js';
 import { refuseOnReplica, type ReplicaRole } from '../replica-guard.js';
 import { parseBody } from '../schemas/body-fields.js';
 import {
@@ -15,6 +16,7 @@ import {
   apiKeyListSchema,
   createKeyBody,
   issuedKeySchema,
+  materializeBody,
   materializeReportSchema,
 } from '../schemas/admin.js';
 
@@ -36,8 +38,11 @@ const MATERIALIZE_DOC: RouteDoc = {
     'in one transaction; the served data switches to the result when it commits. Synchronous. One run at a time.',
   tags: ['admin'],
   auth: 'admin',
+  body: materializeBody,
+  bodyOptional: true,
   responses: {
     200: { description: 'The run finished', schema: materializeReportSchema },
+    400: { description: 'A body with any member (the run takes no options)' },
     ...ADMIN_ERRORS,
     409: { description: 'A run is already in progress' },
   },
@@ -50,6 +55,7 @@ const CREATE_KEY_DOC: RouteDoc = {
   tags: ['admin'],
   auth: 'admin',
   body: createKeyBody,
+  bodyOptional: true,
   responses: {
     201: { description: 'The new key', schema: issuedKeySchema },
     400: { description: 'Invalid body' },
@@ -101,6 +107,8 @@ export function registerAdminRoutes(app: H3, deps: AdminRouteDeps): void {
 async function runMaterialize(event: H3Event, deps: AdminRouteDeps): Promise<string> {
   refuseOnReplica(deps);
   await requireKey(event, deps.keys, 'admin');
+  // No body, or an empty one, is the usual call; anything sent must be `{}`.
+  if (sentBytes(event.req)) parseBody(materializeBody, await readJsonBody(event.req));
   const report = await deps.materializer.run('api');
   event.res.headers.set('cache-control', 'no-store');
   return sendJson(event, JSON.stringify(report));

@@ -57,11 +57,13 @@ export function registerExportRoutes(app: H3, deps: AppDeps): void {
   route(app, `${API_PREFIX}/export/games`, { GET: (event) => exportGames(event, deps) }, { GET: EXPORT_GAMES_DOC });
 }
 
-function exportGames(event: H3Event, deps: AppDeps): ReadableStream<Uint8Array> {
+async function exportGames(event: H3Event, deps: AppDeps): Promise<ReadableStream<Uint8Array>> {
   // The whole export reads this one Dataset, even if a rebuild swaps in another meanwhile.
   const dataset = deps.state.current;
   const logger = deps.logger ?? silentLogger;
   const request = parseExportRequest(event.url.searchParams, dataset);
+  // Valid: only now does the export draw on its budget (D35); a 400 or 422 spends none.
+  await event.context.chargeExport?.();
   const first = firstExportPage(dataset, request.filter);
   const manifest = exportManifest(request.format, first.total, request.filter, new Date());
   for (const [name, value] of Object.entries(exportHeaders(manifest))) event.res.headers.set(name, value);

@@ -80,7 +80,7 @@ export function listExpansions(event: H3Event, deps: GameResourceDeps): string {
       keep: { include: include.length > 0 ? include.join(',') : undefined },
     },
     page.facts,
-    { filters_applied: { type: wanted } },
+    { filters_applied: wanted === null ? {} : { type: wanted } },
   );
   return sendJson(event, listEnvelopeJson(json, meta, links));
 }

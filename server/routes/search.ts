@@ -11,7 +11,9 @@ import {
 } from '../../engine/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
-import { API_PREFIX } from '../links.js';
+import { API_PREFIX, link, listHref } from '../links.js';
+import type { CursorDirection } from '../cursor.js';
+import { cursorQuery } from '../schemas/games-list.js';
 import { navigation } from '../paging.js';
 import { listEnvelopeJson } from '../present/list.js';
 import { presentGames } from '../present/search-page.js';
@@ -95,7 +97,8 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
       POST: async (event) => {
         const body = await readJsonBody(event.req);
         const dataset = deps.state.current;
-        return runSearch(event, deps, dataset, parseSearchBody(body, dataset, deps.cursors));
+        const request = parseSearchBody(body, dataset, deps.cursors);
+        return runSearch(event, deps, dataset, request, postedSelf(deps, request));
       },
       GET: (event) =>
         runSearch(event, deps, deps.state.current, parseSearchContinuation(event.url.searchParams, deps.cursors)),
@@ -105,7 +108,22 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
   route(app, TEXT_PATH, { GET: (event) => textSearch(event, deps) }, { GET: DOCS.text });
 }
 
-function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest): string {
+/**
+ * `_links.self` of a POSTed search: a link is followed with GET, so it is this same page as
+ * a GET continuation (a cursor carrying the body's filters and sort, and the page's start).
+ */
+function postedSelf(deps: AppDeps, request: SearchRequest): string {
+  const query = cursorQuery(request);
+  const cursor = (direction: CursorDirection, position: Position) =>
+    deps.cursors.encode({ endpoint: GAMES_SEARCH_ENDPOINT, query, position, direction });
+  const include = request.include.length > 0 ? request.include.join(',') : undefined;
+  if (request.before)
+    return listHref(SEARCH_PATH, { before: cursor('prev', request.before), limit: request.limit, include });
+  const from = request.after ? cursor('next', request.after) : cursor('start', { value: null, id: '-' });
+  return listHref(SEARCH_PATH, { cursor: from, limit: request.limit, include });
+}
+
+function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest, self?: string): string {
   const page = dataset.query(request);
   const items = presentGames(
     dataset,
@@ -115,6 +133,7 @@ function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: 
     request.fields,
   );
   const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
+  if (self !== undefined) links.self = link(self);
   // "All but own" counts over the whole result, not the page (engine facets()).
   if (request.facets) meta.facets = dataset.facets(request.filter, request.facets);
   if (page.total === 0 && request.filter.q !== undefined) {

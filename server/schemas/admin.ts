@@ -2,6 +2,9 @@
 
 import { z } from 'zod';
 
+/** POST /v1/admin/materialize takes no options: an empty body or `{}`; any member is refused (D37). */
+export const materializeBody = z.strictObject({});
+
 export const createKeyBody = z.strictObject({
   name: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
   admin: z.boolean().optional(),

@@ -46,13 +46,18 @@ const textItem = z
   .min(1, { error: 'must not be empty' })
   .max(200, { error: 'is too long' });
 
+/** A text item from JSON: a string, or an integer as its decimal text (`legacy_id: 13`, as Game shows it). */
+const jsonTextItem = z
+  .union([z.number().int().min(0).transform(String), z.string()], { error: 'must be text' })
+  .pipe(textItem);
+
 /** A list from "a,b" (query) or ["a","b"] / "a" (JSON); empty items are dropped. */
-function listSchema(item: z.ZodType<string, string>, source: ValueSource): z.ZodType<string[]> {
+function listSchema(item: z.ZodType<string, unknown>, source: ValueSource): z.ZodType<string[]> {
   const list = z.array(item).max(MAX_LIST_ITEMS, { error: `must not name more than ${MAX_LIST_ITEMS} values` });
   if (source === 'query') {
     return z
       .string()
-      .transform((s) =>
+      .transform((s): unknown[] =>
         s
           .split(',')
           .map((x) => x.trim())
@@ -60,7 +65,12 @@ function listSchema(item: z.ZodType<string, string>, source: ValueSource): z.Zod
       )
       .pipe(list);
   }
-  return z.union([item.transform((v) => [v]), list], { error: 'must be a string or a list of strings' });
+  // One value or a list; the value itself is then held to the item's rules, so a bad single
+  // value gets the item's message ("must be one of: …"), not the shape's.
+  return z
+    .unknown()
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(list);
 }
 
 function boolSchema(source: ValueSource): z.ZodType<boolean> {
@@ -114,7 +124,7 @@ function buildValueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unkno
     case 'ref-list':
       return listSchema(referenceItem, source);
     case 'text-list':
-      return listSchema(textItem, source);
+      return listSchema(source === 'json' ? jsonTextItem : textItem, source);
     case 'text':
       return textSchema(spec);
   }

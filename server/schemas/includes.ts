@@ -40,18 +40,13 @@ export function parseGameInclude(
   errors: FieldError[],
   name = 'include',
 ): GameInclude[] {
-  const items =
-    source === 'query' && typeof raw === 'string'
-      ? raw.split(',').map((s) => s.trim())
-      : Array.isArray(raw)
-        ? raw
-        : null;
-  if (items === null) return parseInclude(raw, GAME_INCLUDES, source, errors, name);
+  const items = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : Array.isArray(raw) ? raw : null;
+  if (items === null) return parseInclude(raw, GAME_INCLUDES, errors, name);
   const rest: unknown[] = [];
   for (const item of items) {
     const reason = typeof item === 'string' ? UNSUPPORTED_GAME_INCLUDES.get(item) : undefined;
     if (reason !== undefined) errors.push(fieldError(name, `"${String(item)}": ${reason}`, 'not_implemented', item));
     else rest.push(item);
   }
-  return parseInclude(source === 'query' ? rest.join(',') : rest, GAME_INCLUDES, source, errors, name);
+  return parseInclude(source === 'query' ? rest.join(',') : rest, GAME_INCLUDES, errors, name);
 }

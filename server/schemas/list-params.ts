@@ -101,17 +101,16 @@ export function parseLimit(raw: unknown, source: 'query' | 'json', errors: Field
   return DEFAULT_LIMIT;
 }
 
-/** Comma list (query) or array (JSON) of known values; unknown values are an error (D37). */
+/** Comma list (query, or one JSON string) or array (JSON) of known values; unknown values are an error (D37). */
 export function parseInclude<T extends string>(
   raw: unknown,
   allowed: readonly T[],
-  source: 'query' | 'json',
   errors: FieldError[],
   name = 'include',
 ): T[] {
   if (raw === undefined) return [];
   const items =
-    source === 'query' && typeof raw === 'string'
+    typeof raw === 'string'
       ? raw
           .split(',')
           .map((s) => s.trim())

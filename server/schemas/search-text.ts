@@ -78,7 +78,7 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
     }
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);
-  const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, 'query', errors);
+  const include = parseInclude(params.getAll('include').join(',') || undefined, GAME_INCLUDES, errors);
   const fields = parseFields(params.has('fields') ? params.getAll('fields').join(',') : undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);
 

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Store } from '../../loader/store.js';
 import { tempDirs } from '../helpers/temp.js';
 
 const tempDir = tempDirs('ludex-shutdown-');
@@ -135,7 +137,7 @@ describe('graceful shutdown', () => {
     }
   }, 90_000);
 
-  it('lets a materialization run in progress finish before the store closes', async () => {
+  it('defect: a shutdown during a materialization waited for the run and a useless reload; now the run is interrupted and rolled back whole, no reload', async () => {
     const dir = tempDir();
     const server = await startServer(dir);
     try {
@@ -148,22 +150,34 @@ describe('graceful shutdown', () => {
       await sleep(100);
       server.child.kill('SIGTERM');
       const reply = await run;
-      expect(reply.status).toBe(200);
-      const report = (await reply.json()) as { run_id: string; games_updated: number };
-      expect(report.run_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(reply.status).toBe(503);
+      expect(await reply.json()).toMatchObject({ status: 503, detail: expect.stringMatching(/rolled back/) });
       expect(await server.exit).toBe(0);
-      // The signal arrived while the run was going, and the run still finished.
+      // The signal arrived while the run was going; the run stopped, and nothing reloaded.
       const order = server.stdout
         .join('')
         .split('\n')
         .filter(Boolean)
         .map((l) => (JSON.parse(l) as { msg: string }).msg)
-        .filter((m) => ['materialization started', 'shutting down', 'materialization finished', 'stopped'].includes(m));
-      expect(order).toEqual(['materialization started', 'shutting down', 'materialization finished', 'stopped']);
+        .filter((m) =>
+          [
+            'materialization started',
+            'shutting down',
+            'materialization finished',
+            'materialization interrupted by the shutdown and rolled back',
+            'stopped',
+          ].includes(m),
+        );
+      expect(order).toEqual([
+        'materialization started',
+        'shutting down',
+        'materialization interrupted by the shutdown and rolled back',
+        'stopped',
+      ]);
     } finally {
       server.child.kill('SIGKILL');
     }
-    // The run was committed, not left half-done: the next start finds nothing to abandon.
+    // The run was rolled back, not left half-done: the next start finds nothing to abandon.
     const next = await startServer(dir);
     try {
       // The CLI prints "serving" just before it installs its signal handlers.
@@ -175,6 +189,12 @@ describe('graceful shutdown', () => {
       expect(logs).not.toContain('marked abandoned');
     } finally {
       next.child.kill('SIGKILL');
+    }
+    const store = await Store.open(join(dir, 'ludex.duckdb'));
+    try {
+      expect(await store.all('SELECT status FROM materialization_runs')).toEqual([{ status: 'failed' }]);
+    } finally {
+      await store.close();
     }
   }, 120_000);
 });

@@ -8,7 +8,7 @@ import { answeredApp, fetchApp } from './mini-app.js';
 
 describe('requestLimits', () => {
   let ran = 0;
-  const app = answeredApp([requestLimits], {
+  const app = answeredApp([requestLimits(30_000)], {
     '/**': () => {
       ran += 1;
       return 'ran';
