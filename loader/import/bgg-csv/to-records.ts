@@ -6,7 +6,7 @@
 
 import type { KnownGames } from './known.js';
 import type { CsvGame } from './layouts.js';
-import { mechanicTerms } from './mechanic-names.js';
+import { bggTermsByName } from '../mappings/bgg-terms.js';
 
 export type CatalogObject = Record<string, unknown>;
 
@@ -88,13 +88,14 @@ function applyRange(
 }
 
 /**
- * BGG mechanic names as our mechanic slugs, through the shared BGG mapping; an unmapped
- * name is a term of its own (never dropped). A term the store has (slug or alias) is
- * reused; any other is declared once, before the first game that lists it.
+ * BGG mechanic names as our mechanic slugs, through the one BGG term map (by name; the XML
+ * importer reads the same map by id, so both meet on one term); a name the map lacks is a
+ * term of its own (never dropped). A term the store has (slug or alias) is reused; any
+ * other is declared once, before the first game that lists it.
  */
 function mechanicSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
   const slugs: string[] = [];
-  for (const term of names.flatMap(mechanicTerms)) {
+  for (const term of names.flatMap((n) => bggTermsByName('mechanic', n))) {
     if (slugs.includes(term.slug)) continue;
     if (!known.mechanics.has(term.slug)) {
       records.push({ kind: 'mechanic', slug: term.slug, name: term.name });

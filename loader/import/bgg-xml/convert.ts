@@ -4,7 +4,7 @@
 
 import type { GameType, TaxonomyKind } from '../../../engine/index.js';
 import type { CatalogGame, CatalogRecord } from '../../catalog/records.js';
-import { bggMappings, nameFromSlug } from '../mappings/bgg-mappings.js';
+import { bggTermsByLink } from '../mappings/bgg-terms.js';
 import { slugify, uniqueSlug } from '../slugs.js';
 import type { Known, NamedKind } from './known.js';
 import type { BggItem, BggLink } from './parse.js';
@@ -152,9 +152,9 @@ function alternateNames(item: BggItem, primary: string): { name: string }[] {
 }
 
 /**
- * A BGG mechanic or category → our terms through the mapping; an unmapped one becomes a
- * term of its own (slug from the BGG name) so nothing is dropped. Terms the store lacks are
- * created. A BGG category may map to categories and themes at once.
+ * A BGG mechanic or category → our terms through the one BGG term map (by BGG id); a BGG
+ * term the map lacks becomes a term of its own named after it. Terms the store lacks are
+ * created. A BGG category may map to a theme, or to a category and a theme.
  */
 function addTerms(
   link: BggLink,
@@ -163,26 +163,11 @@ function addTerms(
   known: Known,
   records: CatalogRecord[],
 ): void {
-  const maps = bggMappings();
-  const mapped = (kind === 'mechanic' ? maps.mechanics : maps.categories).get(link.id) ?? [];
-  const targets = mapped.length
-    ? mapped.map((t) => ({
-        kind: t.kind,
-        slug: t.slug,
-        name: maps.names.get(`${t.kind}:${t.slug}`) ?? nameFromSlug(t.slug),
-      }))
-    : [
-        {
-          kind,
-          slug: slugify(link.value) || `bgg-${kind}-${link.id}`,
-          name: cut(link.value, MAX.entityName) || `BGG ${kind} ${link.id}`,
-        },
-      ];
-  for (const t of targets) {
+  for (const t of bggTermsByLink(kind, link.id, link.value)) {
     let slug = known.term(t.kind, t.slug);
     if (!slug) {
       slug = t.slug;
-      records.push({ kind: t.kind, slug, name: t.name });
+      records.push({ kind: t.kind, slug, name: cut(t.name, MAX.entityName) });
       known.addTerm(t.kind, slug);
     }
     if (!into[t.kind].includes(slug)) into[t.kind].push(slug);
