@@ -46,6 +46,15 @@ describe('classifying BGG responses', () => {
     expect(decodeDescription('&amp;mu;&amp;omicron;&amp;nu;')).toBe('μον');
   });
 
+  it('decodes every named HTML entity (the full table, not a hand-picked few), strictly', () => {
+    expect(decodeDescription('Sk&amp;aring;l &amp;frac12; &amp;Eacute;t&amp;eacute; &amp;hearts;')).toBe(
+      'Skål ½ Été ♥',
+    );
+    expect(decodeDescription('Sk&aring;l')).toBe('Skål'); // a single layer too
+    // A reference needs its semicolon: "AT&T" and query strings stay as written.
+    expect(decodeDescription('AT&amp;T ?a=1&amp;copy=2')).toBe('AT&T ?a=1&copy=2');
+  });
+
   it('repairs UTF-8 that BGG double-encoded as Latin-1 references, and only that', () => {
     expect(decodeDescription('Hans im Gl&amp;#195;&amp;#188;ck')).toBe('Hans im Glück'); // thing_42.xml
     expect(decodeDescription('Les Journ&amp;#195;&amp;#169;es')).toBe('Les Journées');
