@@ -117,7 +117,9 @@ const experienceRow = z
 export const statsSchema = z
   .strictObject({
     // A source may know ratings but not weight (BGG's CSV dumps) or the reverse: each pair
-    // is optional, but a value never comes without its vote count.
+    // is optional. A rating never comes without its vote count; a weight may (BGG's 2021
+    // dataset gives the average weight but not how many voted), a weight count never
+    // without its weight.
     rating: rating10.optional(),
     rating_votes: count.optional(),
     rating_stddev: z.number().min(0).max(4.5).optional(),
@@ -149,9 +151,9 @@ export const statsSchema = z
     message: 'must come with rating_votes (give both or neither)',
     path: ['rating'],
   })
-  .refine((s) => (s.weight === undefined) === (s.weight_votes === undefined), {
-    message: 'must come with weight_votes (give both or neither)',
-    path: ['weight'],
+  .refine((s) => s.weight_votes === undefined || s.weight !== undefined, {
+    message: 'must come with weight (a vote count without its value)',
+    path: ['weight_votes'],
   })
   .refine((s) => s.rating_distribution === undefined || sum(s.rating_distribution) === s.rating_votes, {
     message: 'rating_distribution must sum to rating_votes',

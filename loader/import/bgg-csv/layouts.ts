@@ -25,11 +25,13 @@ export interface CsvGame {
   maxPlaytime?: number;
   minAge?: number;
   rating?: { average: number; votes: number };
-  /** BGG weight (1–5); the 2021 dataset gives no vote count for it. */
+  /** BGG weight (1–5); the 2021 dataset gives no vote count for it (stored without one). */
   weight?: number;
   owned?: number;
   /** BGG mechanic names, in the source's order. */
   mechanics: string[];
+  /** BGG domain names (the 2021 dataset's `Domains`: "Strategy Games", …), in the source's order. */
+  domains: string[];
   /** BGG's overall rank says ranked (> 0) or not (0, "unranked"); absent when the row has no rank. */
   ranked?: boolean;
 }
@@ -86,6 +88,7 @@ function common(idText: string, nameText: string, yearText: string): RowResult |
     name,
     year: year === undefined || year === 0 || year < -5000 || year > 2100 ? undefined : year,
     mechanics: [],
+    domains: [],
   };
 }
 
@@ -121,6 +124,7 @@ function datasetRow(get: Getter): RowResult {
       weight: weight >= 1 && weight <= 5 ? weight : undefined,
       owned: owned !== undefined && owned >= 0 ? owned : undefined,
       mechanics: parseList(get('Mechanics')),
+      domains: parseList(get('Domains')),
       ranked: ranked(get('BGGRank')),
     },
   };

@@ -7,6 +7,7 @@
 import type { KnownGames } from './known.js';
 import type { CsvGame } from './layouts.js';
 import { bggTermsByName } from '../mappings/bgg-terms.js';
+import { modeFor, type ModeInput } from '../mode.js';
 
 export type CatalogObject = Record<string, unknown>;
 
@@ -45,25 +46,41 @@ export function buildRecords(
   const mechanics = mechanicSlugs(csv.mechanics, records, known);
   // A stored list may hold mapped vocabulary terms from the XML importer: keep it.
   if (mechanics.length > 0 && !hasItems(game.mechanics)) game.mechanics = mechanics;
+  // The 2021 dataset's domains are categories, added to the stored ones (BGG's own categories
+  // from the XML say other things: "Card Game" next to the domain "Strategy Games").
+  const domains = domainSlugs(csv.domains, records, known);
+  if (domains.length > 0) {
+    const listed = Array.isArray(game.categories) ? (game.categories as string[]) : [];
+    game.categories = [...listed, ...domains.filter((d) => !listed.includes(d))].slice(0, 100);
+  }
+  const mode = modeFor(game as ModeInput, stored as (ModeInput & { mode?: unknown }) | undefined);
+  if (mode !== undefined) game.mode = mode;
 
-  if (csv.rating) game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
+  if (csv.rating || csv.weight !== undefined || csv.owned !== undefined) {
+    game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
+  }
   records.push(game);
   return { records };
 }
 
 /**
- * The row's rating overlaid on the stored stats (or none). Neither CSV layout gives a
- * weight together with its vote count, so a stored weight pair stays and none is invented.
+ * The row's rating, weight and owner count overlaid on the stored stats (or none). The 2021
+ * dataset's weight comes without its vote count: it is stored alone, unless the stored stats
+ * already have a weight with votes (the XML's averageweight and numweights), which stays.
  */
 function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
+  const stats: CatalogObject = { ...stored };
   const rating = csv.rating;
-  if (!rating) return stored;
-  const stats: CatalogObject = { ...stored, rating: rating.average, rating_votes: rating.votes };
-  if (stored.rating_votes !== rating.votes) {
-    // A distribution and stddev describe the old vote set; with a new count they would lie.
-    delete stats.rating_distribution;
-    delete stats.rating_stddev;
+  if (rating) {
+    stats.rating = rating.average;
+    stats.rating_votes = rating.votes;
+    if (stored.rating_votes !== rating.votes) {
+      // A distribution and stddev describe the old vote set; with a new count they would lie.
+      delete stats.rating_distribution;
+      delete stats.rating_stddev;
+    }
   }
+  if (csv.weight !== undefined && stored.weight_votes === undefined) stats.weight = csv.weight;
   if (csv.owned !== undefined) stats.owner_count = csv.owned;
   // BGG's own choice not to rank a game (re-releases, big boxes, expansions) is kept, so the
   // store ranks what BGG ranks; a row that ranks it clears an earlier flag.
@@ -104,6 +121,20 @@ function mechanicSlugs(names: readonly string[], records: CatalogObject[], known
     slugs.push(term.slug);
   }
   return slugs.slice(0, 100);
+}
+
+/** The 2021 dataset's domain names as category slugs, declared like mechanics. */
+function domainSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
+  const slugs: string[] = [];
+  for (const term of names.flatMap((n) => bggTermsByName('domain', n))) {
+    if (term.kind !== 'category' || slugs.includes(term.slug)) continue;
+    if (!known.categories.has(term.slug)) {
+      records.push({ kind: 'category', slug: term.slug, name: term.name });
+      known.categories.add(term.slug);
+    }
+    slugs.push(term.slug);
+  }
+  return slugs;
 }
 
 function hasItems(value: unknown): boolean {

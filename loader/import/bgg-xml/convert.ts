@@ -5,6 +5,7 @@
 import type { GameType, TaxonomyKind } from '../../../engine/index.js';
 import type { CatalogGame, CatalogRecord } from '../../catalog/records.js';
 import { bggTermsByLink } from '../mappings/bgg-terms.js';
+import { deriveMode } from '../mode.js';
 import { slugify, uniqueSlug } from '../slugs.js';
 import type { Known, NamedKind } from './known.js';
 import type { BggItem, BggLink } from './parse.js';
@@ -129,6 +130,7 @@ export function convertItem(
   if (named.designer.length) game.designers = named.designer.slice(0, MAX.list);
   if (named.artist.length) game.artists = named.artist.slice(0, MAX.list);
   if (named.publisher.length) game.publishers = named.publisher.slice(0, MAX.publishers);
+  game.mode = deriveMode(game);
   const alternates = alternateNames(item, name);
   if (alternates.length) game.alternate_names = alternates;
   const stats = convertStats(item);
