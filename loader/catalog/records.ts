@@ -203,6 +203,8 @@ export const gameRecord = z
     funding_source: z.enum(FUNDING_SOURCES).optional(),
     legacy_id: z.union([z.number().int().min(0), text(100)]).optional(),
     description: text(20_000).optional(),
+    image_url: url.max(2000).optional(),
+    thumbnail_url: url.max(2000).optional(),
     mechanics: z.array(slug).max(100).optional(),
     categories: z.array(slug).max(100).optional(),
     themes: z.array(slug).max(100).optional(),

@@ -163,6 +163,8 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
       mode: record.mode ?? null,
       funding_source: record.funding_source ?? null,
       description: record.description ?? null,
+      image_url: record.image_url ?? null,
+      thumbnail_url: record.thumbnail_url ?? null,
       created_at: ctx.now,
       updated_at: ctx.now,
     },

@@ -36,12 +36,14 @@ export const GAME_CATALOG_COLUMNS = [
   'mode',
   'funding_source',
   'description',
+  'image_url',
+  'thumbnail_url',
 ] as const;
 export const GAMES = table(
   'games',
   `id slug name type year_published:INTEGER release_date:DATE parent_game_id min_players:INTEGER
    max_players:INTEGER min_playtime:INTEGER max_playtime:INTEGER min_age:INTEGER mode funding_source
-   description created_at:TIMESTAMPTZ updated_at:TIMESTAMPTZ`,
+   description created_at:TIMESTAMPTZ updated_at:TIMESTAMPTZ image_url thumbnail_url`,
 );
 
 export const GAME_TERMS = table('game_terms', 'game_id term_id position:INTEGER');

@@ -5,6 +5,7 @@ import type { Queryable, Store } from '../store.js';
 import { INITIAL_SCHEMA } from './001-initial.js';
 import { OPTIONAL_BASELINE_PAIRS } from './002-optional-baseline-pairs.js';
 import { SOURCE_UNRANKED } from './003-source-unranked.js';
+import { GAME_IMAGES } from './004-game-images.js';
 
 export interface Migration {
   version: number;
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', statements: INITIAL_SCHEMA },
   { version: 2, name: 'optional baseline rating and weight', statements: OPTIONAL_BASELINE_PAIRS },
   { version: 3, name: 'baseline unranked by its source', statements: SOURCE_UNRANKED },
+  { version: 4, name: 'game image and thumbnail', statements: GAME_IMAGES },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

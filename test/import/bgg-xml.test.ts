@@ -220,6 +220,13 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
       unknown
     >;
     expect(detail).toMatchObject({ name: 'Gloomhaven', type: 'base_game', legacy_id: 174430, top_player_counts: [3] });
+    expect(detail.image_url).toMatch(/^https:\/\/cf\.geekdo-images\.com\/.+/);
+    expect(detail.thumbnail_url).toMatch(/^https:\/\/cf\.geekdo-images\.com\/.+__thumb\//);
+    expect(detail.mode).toBe('cooperative');
+    // BGG's 2016 responses write protocol-relative URLs; they are served as https.
+    const [dieMacher] = ((await call(app, '/v1/games?legacy_id=1')).body as { data: { slug: string }[] }).data;
+    const macher = (await call(app, `/v1/games/${dieMacher.slug}`)).body as Record<string, unknown>;
+    expect(macher.image_url).toBe('https://cf.geekdo-images.com/images/pic159509.jpg');
   });
 
   it('changes nothing on a re-import: every game unchanged, no record written', async () => {

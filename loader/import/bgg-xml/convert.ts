@@ -123,6 +123,8 @@ export function convertItem(
   if (minAge !== undefined) game.min_age = minAge;
   game.legacy_id = item.id;
   if (item.description) game.description = cut(item.description, MAX.description);
+  if (item.image && item.image.length <= 2000) game.image_url = item.image;
+  if (item.thumbnail && item.thumbnail.length <= 2000) game.thumbnail_url = item.thumbnail;
   if (terms.mechanic.length) game.mechanics = terms.mechanic.slice(0, MAX.list);
   if (terms.category.length) game.categories = terms.category.slice(0, MAX.list);
   if (terms.theme.length) game.themes = terms.theme.slice(0, MAX.list);
