@@ -81,7 +81,8 @@ SELECT string_agg(to_json({
     owner_count: s.owner_count, wishlist_count: s.wishlist_count, total_plays: s.total_plays,
     community_min_playtime: s.community_min_playtime, community_max_playtime: s.community_max_playtime,
     community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence,
-    unranked: CASE WHEN s.unranked THEN true END} END,
+    unranked: CASE WHEN s.unranked THEN true END, bayes_rating: s.source_bayes_rating, rank_overall: s.source_rank,
+    rank_by_category: CAST(s.source_rank_by_category AS JSON)} END,
   pcr: pcr.v, age: age.v, language: language.v, experience: experience.v
 })::VARCHAR, chr(10)) AS lines
 FROM games g

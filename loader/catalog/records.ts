@@ -146,6 +146,15 @@ export const statsSchema = z
     // The source leaves the game out of its ranking (BGG's "Not Ranked"): no rank_overall or
     // rank_by_category, whatever its votes. Absent or false: ranked by D21's rule.
     unranked: z.boolean().optional(),
+    // The source's own geek rating and ranks (BGG's dump: bayesaverage, rank, per-domain
+    // ranks). Served as they are while the game has no local votes (docs/materialization.md).
+    bayes_rating: rating10.optional(),
+    rank_overall: z.number().int().min(1).optional(),
+    rank_by_category: z.record(slug, z.number().int().min(1)).optional(),
+  })
+  .refine((s) => s.bayes_rating === undefined || s.rating !== undefined, {
+    message: 'must come with rating and rating_votes (the geek rating blends them)',
+    path: ['bayes_rating'],
   })
   .refine((s) => (s.rating === undefined) === (s.rating_votes === undefined), {
     message: 'must come with rating_votes (give both or neither)',

@@ -6,6 +6,7 @@ import { INITIAL_SCHEMA } from './001-initial.js';
 import { OPTIONAL_BASELINE_PAIRS } from './002-optional-baseline-pairs.js';
 import { SOURCE_UNRANKED } from './003-source-unranked.js';
 import { GAME_IMAGES } from './004-game-images.js';
+import { SOURCE_GEEK_RATING } from './005-source-geek-rating.js';
 
 export interface Migration {
   version: number;
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'optional baseline rating and weight', statements: OPTIONAL_BASELINE_PAIRS },
   { version: 3, name: 'baseline unranked by its source', statements: SOURCE_UNRANKED },
   { version: 4, name: 'game image and thumbnail', statements: GAME_IMAGES },
+  { version: 5, name: "baseline source's geek rating and ranks", statements: SOURCE_GEEK_RATING },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -82,6 +82,24 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
   }
   if (csv.weight !== undefined && stored.weight_votes === undefined) stats.weight = csv.weight;
   if (csv.owned !== undefined) stats.owner_count = csv.owned;
+  // The dump's own geek rating and ranks, served as they are while the game has no local
+  // votes (docs/materialization.md). A row without them clears stored ones only when it
+  // brings a new rating (they describe the old vote set).
+  if (csv.geek && rating) {
+    stats.bayes_rating = csv.geek.bayes;
+    if (csv.geek.rank !== undefined) stats.rank_overall = csv.geek.rank;
+    else delete stats.rank_overall;
+    const byCategory: Record<string, number> = {};
+    for (const [domain, rank] of Object.entries(csv.geek.byDomain)) {
+      for (const t of bggTermsByName('domain', domain)) if (t.kind === 'category') byCategory[t.slug] = rank;
+    }
+    if (Object.keys(byCategory).length > 0) stats.rank_by_category = byCategory;
+    else delete stats.rank_by_category;
+  } else if (rating && stored.rating_votes !== rating.votes) {
+    delete stats.bayes_rating;
+    delete stats.rank_overall;
+    delete stats.rank_by_category;
+  }
   // BGG's own choice not to rank a game (re-releases, big boxes, expansions) is kept, so the
   // store ranks what BGG ranks; a row that ranks it clears an earlier flag.
   if (csv.ranked === false) stats.unranked = true;
