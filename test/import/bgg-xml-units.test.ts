@@ -137,8 +137,8 @@ describe('a file that fails validation', () => {
 
   it('is rolled back alone and reported; the other files import', async () => {
     const store = await emptyStore();
-    // A stored expansion with a property modification must keep its parent (catalog rule);
-    // a BGG copy of it without an inbound base link would drop the parent, so its file fails.
+    // A stored expansion with a property modification must stay an expansion of its parent
+    // (catalog rule); a BGG copy that calls it a base game breaks that, so its file fails.
     await load(
       store,
       jsonl(
@@ -152,7 +152,7 @@ describe('a file that fails validation', () => {
       `<link type="boardgamemechanic" id="9${id}" value="${mechanic}"/></item>`;
     await writeFile(
       join(dir, 'a.xml'),
-      `${XML}<items>${item(2, 'boardgameexpansion', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`,
+      `${XML}<items>${item(2, 'boardgame', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`,
     );
     await writeFile(join(dir, 'b.xml'), `${XML}<items>${item(3, 'boardgame', 'Three', 'Other Mechanic')}</items>`);
     const progress: string[] = [];
