@@ -71,7 +71,11 @@ export function buildRecords(
 function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
   const stats: CatalogObject = { ...stored };
   const rating = csv.rating;
-  if (rating) {
+  // BGG's vote counts only grow: a row with fewer rating votes than the stored stats is older
+  // (the 2021 dataset after the 2025 dump). Its numbers never replace newer ones; it only
+  // fills in what the stored stats lack (docs/import-bgg-csv.md, "Newer wins").
+  const older = rating !== undefined && typeof stored.rating_votes === 'number' && stored.rating_votes > rating.votes;
+  if (rating && !older) {
     stats.rating = rating.average;
     stats.rating_votes = rating.votes;
     if (stored.rating_votes !== rating.votes) {
@@ -80,8 +84,11 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
       delete stats.rating_stddev;
     }
   }
-  if (csv.weight !== undefined && stored.weight_votes === undefined) stats.weight = csv.weight;
-  if (csv.owned !== undefined) stats.owner_count = csv.owned;
+  if (csv.weight !== undefined && stored.weight_votes === undefined && !(older && stored.weight !== undefined)) {
+    stats.weight = csv.weight;
+  }
+  if (csv.owned !== undefined && (!older || stored.owner_count === undefined)) stats.owner_count = csv.owned;
+  if (older) return stats;
   // The dump's own geek rating and ranks, served as they are while the game has no local
   // votes (docs/materialization.md). A row without them clears stored ones only when it
   // brings a new rating (they describe the old vote set).
