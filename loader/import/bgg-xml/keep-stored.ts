@@ -24,7 +24,7 @@ export function keepStored(game: CatalogGame, stored: Loose | undefined, skips: 
     if (key === 'stats' || merged[key] !== undefined || value === undefined || value === null) continue;
     if (key === 'parent' && merged.type === 'base_game') continue; // the file says it is a base game now
     merged[key] = value;
-    kept.push(key);
+    if (key !== 'id') kept.push(key); // the stored game's own id is bookkeeping, not data
   }
   if (kept.length > 0) skips.add(KEPT_ABSENT_FIELDS, `id ${bggId}: ${kept.join(', ')}`);
   const old = isObject(stored.stats) ? stored.stats : undefined;
