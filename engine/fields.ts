@@ -199,6 +199,8 @@ export const GAME_FIELDS = [
     stats: 13,
     doc: 'ISO 8601 timestamp',
   },
+  { name: 'image_url', kind: 'string', nullable: true, storage: 'string', store: 'games', json: 39, doc: 'URL' },
+  { name: 'thumbnail_url', kind: 'string', nullable: true, storage: 'string', store: 'games', json: 40, doc: 'URL' },
   // Per-game lists and maps
   {
     name: 'rating_distribution',

@@ -70,7 +70,8 @@ SELECT string_agg(to_json({
   game: {id: g.id, slug: g.slug, name: g.name, type: g.type, year_published: g.year_published,
          release_date: strftime(g.release_date, '%Y-%m-%d'), parent: p.slug, min_players: g.min_players,
          max_players: g.max_players, min_playtime: g.min_playtime, max_playtime: g.max_playtime,
-         min_age: g.min_age, mode: g.mode, funding_source: g.funding_source, description: g.description},
+         min_age: g.min_age, mode: g.mode, funding_source: g.funding_source, description: g.description,
+         image_url: g.image_url, thumbnail_url: g.thumbnail_url},
   legacy: CASE WHEN legacy.game_id IS NOT NULL THEN {external_id: legacy.external_id, is_numeric: legacy.is_numeric} END,
   terms: terms.v, families: families.v, credits: credits.v, publishers: publishers.v, awards: awards.v,
   names: names.v,
@@ -80,7 +81,8 @@ SELECT string_agg(to_json({
     owner_count: s.owner_count, wishlist_count: s.wishlist_count, total_plays: s.total_plays,
     community_min_playtime: s.community_min_playtime, community_max_playtime: s.community_max_playtime,
     community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence,
-    unranked: CASE WHEN s.unranked THEN true END} END,
+    unranked: CASE WHEN s.unranked THEN true END, bayes_rating: s.source_bayes_rating, rank_overall: s.source_rank,
+    rank_by_category: CAST(s.source_rank_by_category AS JSON)} END,
   pcr: pcr.v, age: age.v, language: language.v, experience: experience.v
 })::VARCHAR, chr(10)) AS lines
 FROM games g

@@ -117,7 +117,9 @@ const experienceRow = z
 export const statsSchema = z
   .strictObject({
     // A source may know ratings but not weight (BGG's CSV dumps) or the reverse: each pair
-    // is optional, but a value never comes without its vote count.
+    // is optional. A rating never comes without its vote count; a weight may (BGG's 2021
+    // dataset gives the average weight but not how many voted), a weight count never
+    // without its weight.
     rating: rating10.optional(),
     rating_votes: count.optional(),
     rating_stddev: z.number().min(0).max(4.5).optional(),
@@ -144,14 +146,23 @@ export const statsSchema = z
     // The source leaves the game out of its ranking (BGG's "Not Ranked"): no rank_overall or
     // rank_by_category, whatever its votes. Absent or false: ranked by D21's rule.
     unranked: z.boolean().optional(),
+    // The source's own geek rating and ranks (BGG's dump: bayesaverage, rank, per-domain
+    // ranks). Served as they are while the game has no local votes (docs/materialization.md).
+    bayes_rating: rating10.optional(),
+    rank_overall: z.number().int().min(1).optional(),
+    rank_by_category: z.record(slug, z.number().int().min(1)).optional(),
+  })
+  .refine((s) => s.bayes_rating === undefined || s.rating !== undefined, {
+    message: 'must come with rating and rating_votes (the geek rating blends them)',
+    path: ['bayes_rating'],
   })
   .refine((s) => (s.rating === undefined) === (s.rating_votes === undefined), {
     message: 'must come with rating_votes (give both or neither)',
     path: ['rating'],
   })
-  .refine((s) => (s.weight === undefined) === (s.weight_votes === undefined), {
-    message: 'must come with weight_votes (give both or neither)',
-    path: ['weight'],
+  .refine((s) => s.weight_votes === undefined || s.weight !== undefined, {
+    message: 'must come with weight (a vote count without its value)',
+    path: ['weight_votes'],
   })
   .refine((s) => s.rating_distribution === undefined || sum(s.rating_distribution) === s.rating_votes, {
     message: 'rating_distribution must sum to rating_votes',
@@ -201,6 +212,8 @@ export const gameRecord = z
     funding_source: z.enum(FUNDING_SOURCES).optional(),
     legacy_id: z.union([z.number().int().min(0), text(100)]).optional(),
     description: text(20_000).optional(),
+    image_url: url.max(2000).optional(),
+    thumbnail_url: url.max(2000).optional(),
     mechanics: z.array(slug).max(100).optional(),
     categories: z.array(slug).max(100).optional(),
     themes: z.array(slug).max(100).optional(),

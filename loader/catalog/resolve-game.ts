@@ -163,6 +163,8 @@ export function resolveGame(record: RecordOf<'game'>, ctx: ResolveContext): Enti
       mode: record.mode ?? null,
       funding_source: record.funding_source ?? null,
       description: record.description ?? null,
+      image_url: record.image_url ?? null,
+      thumbnail_url: record.thumbnail_url ?? null,
       created_at: ctx.now,
       updated_at: ctx.now,
     },
@@ -220,6 +222,11 @@ function namedIds(registry: Registry, kind: NamedKind, slugs: readonly string[],
   });
 }
 
+/** A rank map with its keys in order, so the same ranks are always the same text. */
+function sortedMap(map: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /** Stats with their lists in the canonical order export writes them in. */
 function normalizeStats(stats: CatalogStats): CatalogStats {
   return {
@@ -250,6 +257,9 @@ function addStatsRows(game_id: string, s: CatalogStats, add: (table: string, row
       community_suggested_age: s.community_suggested_age ?? null,
       language_dependence: s.language_dependence ?? null,
       unranked: s.unranked ?? false,
+      source_bayes_rating: s.bayes_rating ?? null,
+      source_rank: s.rank_overall ?? null,
+      source_rank_by_category: s.rank_by_category ? JSON.stringify(sortedMap(s.rank_by_category)) : null,
     },
   ]);
   add(

@@ -36,12 +36,14 @@ export const GAME_CATALOG_COLUMNS = [
   'mode',
   'funding_source',
   'description',
+  'image_url',
+  'thumbnail_url',
 ] as const;
 export const GAMES = table(
   'games',
   `id slug name type year_published:INTEGER release_date:DATE parent_game_id min_players:INTEGER
    max_players:INTEGER min_playtime:INTEGER max_playtime:INTEGER min_age:INTEGER mode funding_source
-   description created_at:TIMESTAMPTZ updated_at:TIMESTAMPTZ`,
+   description created_at:TIMESTAMPTZ updated_at:TIMESTAMPTZ image_url thumbnail_url`,
 );
 
 export const GAME_TERMS = table('game_terms', 'game_id term_id position:INTEGER');
@@ -59,7 +61,7 @@ export const BASELINE_STATS = table(
   `game_id rating:DOUBLE rating_votes:INTEGER rating_stddev:DOUBLE rating_distribution:INTEGER[]
    weight:DOUBLE weight_votes:INTEGER owner_count:INTEGER wishlist_count:INTEGER total_plays:INTEGER
    community_min_playtime:INTEGER community_max_playtime:INTEGER community_suggested_age:INTEGER
-   language_dependence unranked:BOOLEAN`,
+   language_dependence unranked:BOOLEAN source_bayes_rating:DOUBLE source_rank:INTEGER source_rank_by_category`,
 );
 export const BASELINE_PLAYER_COUNT_RATINGS = table(
   'baseline_player_count_ratings',

@@ -8,10 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import type { GameType } from '../../engine/index.js';
 import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
-import type { CatalogRecord } from '../catalog/records.js';
+import type { CatalogGame, CatalogRecord } from '../catalog/records.js';
+import { readGameLines } from '../catalog/read-games.js';
 import type { Store } from '../store.js';
 import { convertItem, ITEM_TYPES, parentSlug } from './bgg-xml/convert.js';
 import { listXmlFiles } from './bgg-xml/files.js';
+import { keepStored } from './bgg-xml/keep-stored.js';
 import { Known } from './bgg-xml/known.js';
 import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/links.js';
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
@@ -53,6 +55,7 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
       continue;
     }
     const records: CatalogRecord[] = [];
+    const converted: { bggId: number; game: CatalogGame }[] = [];
     const fileDeferred: Pending[] = [];
     const fileCandidates: RelationshipCandidate[] = [];
     for (const item of baseGamesFirst(parsed.items)) {
@@ -69,12 +72,14 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
         fileDeferred.push({ item, type, file });
         continue;
       }
-      const converted = convertItem(item, type, known, skips, file);
-      if (!converted) continue;
-      records.push(...converted.records);
+      const result = convertItem(item, type, known, skips, file);
+      if (!result) continue;
+      records.push(...result.records);
+      converted.push({ bggId: item.id, game: result.game });
       fileCandidates.push(...relationshipCandidates(item));
-      noteMissingParent(item, type, converted.game.parent, skips);
+      noteMissingParent(item, type, result.game.parent, skips);
     }
+    await mergeStored(store, records, converted, known, skips);
     if (await runBatch(store, records, { now, refresh: null }, report, file, known)) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
@@ -89,6 +94,25 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
   report.skipped = skips.list();
   return report;
 });
+
+/** Each converted game merged with the game the store holds under its BGG id (keep-stored.ts). */
+async function mergeStored(
+  store: Store,
+  records: CatalogRecord[],
+  converted: readonly { bggId: number; game: CatalogGame }[],
+  known: Known,
+  skips: Skips,
+): Promise<void> {
+  const ids = converted.flatMap((c) => known.storedGameId(c.bggId) ?? []);
+  const lines = await readGameLines(store, ids);
+  for (const { bggId, game } of converted) {
+    const id = known.storedGameId(bggId);
+    const line = id === undefined ? undefined : lines.get(id);
+    if (!line) continue;
+    const merged = keepStored(game, JSON.parse(line) as Record<string, unknown>, skips, bggId);
+    records[records.indexOf(game)] = merged;
+  }
+}
 
 /**
  * Every importable BGG id in the files → the index of the last file holding it. Expansions

@@ -6,6 +6,8 @@ import { INITIAL_SCHEMA } from './001-initial.js';
 import { OPTIONAL_BASELINE_PAIRS } from './002-optional-baseline-pairs.js';
 import { SOURCE_UNRANKED } from './003-source-unranked.js';
 import { COMMUNITY_POLLS } from './004-community-polls.js';
+import { GAME_IMAGES } from './005-game-images.js';
+import { SOURCE_GEEK_RATING } from './006-source-geek-rating.js';
 
 export interface Migration {
   version: number;
@@ -18,6 +20,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'optional baseline rating and weight', statements: OPTIONAL_BASELINE_PAIRS },
   { version: 3, name: 'baseline unranked by its source', statements: SOURCE_UNRANKED },
   { version: 4, name: 'materialized community polls', statements: COMMUNITY_POLLS },
+  { version: 5, name: 'game image and thumbnail', statements: GAME_IMAGES },
+  { version: 6, name: "baseline source's geek rating and ranks", statements: SOURCE_GEEK_RATING },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

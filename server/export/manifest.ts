@@ -5,7 +5,7 @@ import type { Filter } from '../../engine/index.js';
 import type { ExportFormat } from '../schemas/responses/export.js';
 
 /** SemVer of the export layout (Game members, CSV columns): bump major when a parser would break. */
-export const EXPORT_SCHEMA_VERSION = '1.0.0';
+export const EXPORT_SCHEMA_VERSION = '1.1.0';
 
 export interface ExportManifest {
   format: ExportFormat;

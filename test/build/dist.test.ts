@@ -64,7 +64,7 @@ describe('npm run build', () => {
 
   it('copies the files read at run time next to the code that reads them', () => {
     expect(built.assets).toEqual(
-      expect.arrayContaining(['loader/demo/catalog.jsonl', 'loader/import/mappings/bgg-mechanics.json']),
+      expect.arrayContaining(['loader/demo/catalog.jsonl', 'loader/import/mappings/bgg-terms.json']),
     );
   });
 

@@ -46,14 +46,23 @@ async function byBggId(store: Store, bggId: number) {
     weight: number | null;
     weight_votes: number | null;
     owner_count: number | null;
+    mode: string | null;
   }>(
     `SELECT g.id, g.slug, g.name, g.type, g.year_published, g.min_players, g.max_players, g.max_playtime, g.min_age,
-            g.rating, g.rating_votes, g.bayes_rating, g.weight, g.weight_votes, g.owner_count
+            g.rating, g.rating_votes, g.bayes_rating, g.weight, g.weight_votes, g.owner_count, g.mode
      FROM games g JOIN external_identifiers e ON e.game_id = g.id WHERE e.source = 'legacy' AND e.external_id = ?`,
     [String(bggId)],
   );
   expect(rows).toHaveLength(1);
   return rows[0];
+}
+
+async function termsOf(store: Store, gameId: string, kind: string): Promise<string[]> {
+  const rows = await store.all<{ slug: string }>(
+    'SELECT t.slug FROM game_terms gt JOIN terms t ON t.id = gt.term_id WHERE gt.game_id = ? AND t.kind = ? ORDER BY t.slug',
+    [gameId, kind],
+  );
+  return rows.map((r) => r.slug);
 }
 
 async function mechanicsOf(store: Store, gameId: string): Promise<string[]> {
@@ -81,9 +90,9 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
     const noId = skip(report, /no BGG id/);
     expect(noId?.count).toBe(16);
     expect(noId?.examples[0]).toMatch(/bgg_dataset\.csv:\d+$/);
-    // 182 distinct BGG mechanic names → 189 terms: mapped ones through the shared BGG
-    // mapping (splits give several), unmapped ones as terms of their own.
-    expect(report.records.mechanic).toBe(189);
+    // 182 distinct BGG mechanic names → 182 terms: one BGG term is one term, through the
+    // BGG term map (loader/import/mappings/bgg-terms.json) or, unknown there, of its own.
+    expect(report.records.mechanic).toBe(182);
     expect(await scalar(store, `SELECT count(*) AS n FROM games`)).toBe(20_327);
 
     const gloomhaven = await byBggId(store, 174430);
@@ -98,31 +107,35 @@ describe.skipIf(!present)('bgg_dataset.csv (2021: BOM, CRLF, semicolons, decimal
       min_age: 14,
     });
     const mechanics = await mechanicsOf(store, gloomhaven.id);
-    // 19 BGG names → 23 terms: "Cooperative Game" → cooperative, "Deck Bag and Pool
-    // Building" (BGG: "Deck, Bag, and Pool Building") splits in three, "Hexagon Grid" →
-    // grid-movement (already listed) + hex-and-counter; "Scenario / Mission / Campaign
-    // Game" is unmapped and kept under its own name.
-    expect(mechanics).toHaveLength(23);
-    expect(mechanics.slice(0, 3)).toEqual(['action-queue', 'action-retrieval', 'elapsed-real-time']);
+    // 19 BGG names → 19 terms: "Cooperative Game" → cooperative, "Deck Bag and Pool
+    // Building" (BGG: "Deck, Bag, and Pool Building") → deck-building, "Hexagon Grid" and
+    // "Grid Movement" stay two terms; "Scenario / Mission / Campaign Game" is its own.
+    expect(mechanics).toHaveLength(19);
+    expect(mechanics.slice(0, 3)).toEqual(['action-queue', 'action-retrieval', 'card-driven']);
     expect(mechanics).toEqual(
       expect.arrayContaining([
         'cooperative',
         'deck-building',
-        'bag-building',
-        'pool-building',
-        'hex-and-counter',
+        'grid-movement',
+        'hexagon-grid',
         'scenario-mission-campaign-game',
       ]),
     );
-    // The rating is stored; the weight is not, because this file has no weight vote count
-    // and the catalog never stores a value without its votes (docs/import-bgg-csv.md).
+    // The rating and the weight are stored; the weight without a vote count, which this
+    // file does not give (docs/import-bgg-csv.md).
     expect(gloomhaven).toMatchObject({
       rating: 8.79,
       rating_votes: 42_055,
-      weight: null,
+      weight: 3.86,
       weight_votes: null,
       owner_count: 68_323,
+      mode: 'cooperative',
     });
+    // Domains are categories; ComplexityAverage 0 means no weight.
+    expect(await termsOf(store, gloomhaven.id, 'category')).toEqual(['strategy', 'thematic']);
+    expect(await scalar(store, 'SELECT count(*) AS n FROM games WHERE weight IS NOT NULL')).toBe(19_901);
+    expect(await scalar(store, "SELECT count(*) AS n FROM games WHERE mode = 'cooperative'")).toBeGreaterThan(1_000);
+    expect(await scalar(store, 'SELECT count(*) AS n FROM games WHERE mode IS NULL')).toBe(0);
     expect(gloomhaven.bayes_rating).toBeGreaterThan(8);
     expect(report.skipped.map((s) => s.reason)).not.toContainEqual(expect.stringMatching(/rating/));
 
@@ -215,7 +228,7 @@ describe.skipIf(!present)('boardgames_ranks dump (171,716 rows)', () => {
       max_playtime: 120,
       year_published: 2017,
     });
-    expect(await mechanicsOf(store, g.id)).toHaveLength(23);
+    expect(await mechanicsOf(store, g.id)).toHaveLength(19);
   }, 120_000);
 });
 

@@ -1,15 +1,14 @@
-// The Bayesian prior fitted to BGG's geek rating (bench/fit-bayes-prior.ts, documented in
-// docs/import-bgg-csv.md), end to end: the full dump (../shared/data, test data only) is
-// imported, materialized with the fitted BAYES_PRIOR_VOTES / BAYES_PRIOR_MEAN and
-// RANK_MIN_VOTES=30, and the served ranking's top 100 (rank_overall, ordered by bayes_rating;
-// BGG's "unranked" kept from the dump) is compared with the dump's own top 100, as is the top
-// 100 of base games by bayes_rating. Skips with a visible warning when the data is absent.
+// BGG's own geek rating and rank, end to end: the full dump (../shared/data, test data only)
+// is imported and materialized with no prior settings at all (the import stores the prior
+// fitted to BGG's geek rating, bench/fit-bayes-prior.ts, docs/import-bgg-csv.md); every
+// ranked game then serves the dump's bayesaverage exactly, and the served top 100 by rank is
+// the dump's top 100 position for position. Skips with a visible warning when the data is absent.
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bayesOf, fitPrior, readDump, RANK_MIN_VOTES, type DumpRow } from '../../bench/fit-bayes-prior.js';
+import { fitPrior, readDump, type DumpRow } from '../../bench/fit-bayes-prior.js';
 import { buildDataset } from '../../engine/index.js';
 import { importBggCsv } from '../../loader/import/bgg-csv.js';
 import { loadDatasetInput } from '../../loader/load.js';
@@ -56,13 +55,8 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     store = await Store.open(':memory:');
     await migrate(store);
     await importBggCsv(store, [DUMP], { refresh: aggregateRefresh(), now: NOW });
-    await materialize(store, {
-      trigger: 'cli',
-      now: NOW,
-      bayesPriorVotes: BAYES_PRIOR_VOTES,
-      bayesPriorMean: BAYES_PRIOR_MEAN,
-      rankMinVotes: RANK_MIN_VOTES,
-    });
+    // The defaults an unconfigured server passes: the stored prior must win over them.
+    await materialize(store, { trigger: 'cli', now: NOW, bayesPriorVotes: 100, bayesPriorMean: null, rankMinVotes: 1 });
     const app = createApp(testAppDeps(store, new DatasetState(buildDataset(await loadDatasetInput(store)))));
     // BGG's overall rank leaves expansions out, so the bayes_rating comparison is over base games.
     served = await firstHundred(app, '/v1/games?type=base_game&sort=bayes_rating&order=desc&limit=100');
@@ -77,17 +71,18 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     expect(Math.round(fit.mean * 100) / 100).toBe(BAYES_PRIOR_MEAN);
   });
 
-  it('serves the top 100 the prior gives (materialization honours BAYES_PRIOR_MEAN and RANK_MIN_VOTES)', () => {
-    const expected = rows
-      .filter((r) => !r.isExpansion && r.votes >= RANK_MIN_VOTES && r.average > 0)
-      .map((r) => ({ id: r.id, bayes: bayesOf(r, BAYES_PRIOR_VOTES, BAYES_PRIOR_MEAN), votes: r.votes }))
-      .sort((a, b) => b.bayes - a.bayes || b.votes - a.votes)
-      .slice(0, 100)
-      .map((r) => r.id);
-    expect(served.slice(0, 100)).toEqual(expected);
+  it("serves BGG's bayesaverage exactly for every ranked game (no local votes)", async () => {
+    const geek = await store.all<{ bgg: string; bayes_rating: number }>(
+      `SELECT e.external_id AS bgg, g.bayes_rating FROM games g
+       JOIN external_identifiers e ON e.game_id = g.id AND e.source = 'legacy' WHERE g.rank_overall IS NOT NULL`,
+    );
+    const bayes = new Map(rows.filter((r) => r.rank > 0).map((r) => [String(r.id), r.bayes]));
+    expect(geek).toHaveLength(bayes.size);
+    const off = geek.filter((g) => g.bayes_rating !== bayes.get(g.bgg));
+    expect(off.slice(0, 5)).toEqual([]);
   });
 
-  it("ranks exactly the games BGG ranks, and its top 100 shares at least 95 with the dump's", async () => {
+  it("ranks exactly the games BGG ranks, and its top 100 by rank is the dump's, position for position", async () => {
     const dumpTop = rows
       .filter((r) => r.rank > 0)
       .sort((a, b) => a.rank - b.rank)
@@ -101,11 +96,9 @@ describe.skipIf(!present)('BGG geek rating prior over the full dump', () => {
     );
     expect(ranked).toBe(rows.filter((r) => r.rank > 0).length);
     expect(ranking).toHaveLength(100);
-    const shared = ranking.filter((id) => inDump.has(id)).length;
-    // Measured: 96 (the remaining four sit within a few hundredths of BGG's #100).
-    expect(shared).toBeGreaterThanOrEqual(95);
+    expect(ranking).toEqual(dumpTop);
     // sort=bayes_rating over base games also lists the editions BGG leaves unranked (they keep
-    // their geek rating): three of them reach its top 100, which then shares 94.
+    // their geek rating): a few of them reach its top 100.
     const bayesShared = served.filter((id) => inDump.has(id)).length;
     expect(bayesShared).toBeGreaterThanOrEqual(94);
   });

@@ -46,6 +46,15 @@ describe('classifying BGG responses', () => {
     expect(decodeDescription('&amp;mu;&amp;omicron;&amp;nu;')).toBe('μον');
   });
 
+  it('decodes every named HTML entity (the full table, not a hand-picked few), strictly', () => {
+    expect(decodeDescription('Sk&amp;aring;l &amp;frac12; &amp;Eacute;t&amp;eacute; &amp;hearts;')).toBe(
+      'Skål ½ Été ♥',
+    );
+    expect(decodeDescription('Sk&aring;l')).toBe('Skål'); // a single layer too
+    // A reference needs its semicolon: "AT&T" and query strings stay as written.
+    expect(decodeDescription('AT&amp;T ?a=1&amp;copy=2')).toBe('AT&T ?a=1&copy=2');
+  });
+
   it('repairs UTF-8 that BGG double-encoded as Latin-1 references, and only that', () => {
     expect(decodeDescription('Hans im Gl&amp;#195;&amp;#188;ck')).toBe('Hans im Glück'); // thing_42.xml
     expect(decodeDescription('Les Journ&amp;#195;&amp;#169;es')).toBe('Les Journées');
@@ -128,8 +137,8 @@ describe('a file that fails validation', () => {
 
   it('is rolled back alone and reported; the other files import', async () => {
     const store = await emptyStore();
-    // A stored expansion with a property modification must keep its parent (catalog rule);
-    // a BGG copy of it without an inbound base link would drop the parent, so its file fails.
+    // A stored expansion with a property modification must stay an expansion of its parent
+    // (catalog rule); a BGG copy that calls it a base game breaks that, so its file fails.
     await load(
       store,
       jsonl(
@@ -143,7 +152,7 @@ describe('a file that fails validation', () => {
       `<link type="boardgamemechanic" id="9${id}" value="${mechanic}"/></item>`;
     await writeFile(
       join(dir, 'a.xml'),
-      `${XML}<items>${item(2, 'boardgameexpansion', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`,
+      `${XML}<items>${item(2, 'boardgame', 'Exp', 'Odd Mechanic')}${item(5, 'boardgame', 'Five', 'Odd Mechanic')}</items>`,
     );
     await writeFile(join(dir, 'b.xml'), `${XML}<items>${item(3, 'boardgame', 'Three', 'Other Mechanic')}</items>`);
     const progress: string[] = [];

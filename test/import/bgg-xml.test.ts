@@ -179,6 +179,26 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
     expect(tags.name).toBe('Tags');
   });
 
+  it('leaves no character reference in any imported text (entities decoded by the entities package)', async () => {
+    const texts = await store.all<{ what: string; text: string }>(
+      `SELECT 'game ' || slug AS what, name AS text FROM games
+       UNION ALL SELECT 'description ' || slug, description FROM games WHERE description IS NOT NULL
+       UNION ALL SELECT 'alternate name', name FROM alternate_names
+       UNION ALL SELECT 'term ' || slug, name FROM terms
+       UNION ALL SELECT 'person ' || slug, name FROM people
+       UNION ALL SELECT 'publisher ' || slug, name FROM publishers
+       UNION ALL SELECT 'family ' || slug, name FROM families`,
+    );
+    expect(texts.length).toBeGreaterThan(5_000);
+    const survivors = texts.filter((t) => /&(#x?[0-9a-f]+|[a-z][a-z0-9]*);/i.test(t.text));
+    expect(survivors.map((t) => `${t.what}: ${t.text.match(/&[^;\s]{1,10};/)?.[0]}`)).toEqual([]);
+    // thing_42.xml (Tigris & Euphrates) writes its publisher's umlaut as double-escaped mojibake.
+    const [tigris] = await store.all<{ description: string }>(
+      "SELECT description FROM games WHERE slug = 'tigris-and-euphrates'",
+    );
+    expect(tigris.description).toContain('Glück');
+  });
+
   it('reports error responses per file and imports nothing from them', async () => {
     const reasons = new Map(report.rejectedFiles.map((f) => [f.path, f.reason]));
     expect(reasons.get(file('gca3020-GABoardGameGeek/collection_notready_202.xml'))).toMatch(/queued/);
@@ -200,6 +220,13 @@ describe.skipIf(!present)('bgg-xml import of every sample file', () => {
       unknown
     >;
     expect(detail).toMatchObject({ name: 'Gloomhaven', type: 'base_game', legacy_id: 174430, top_player_counts: [3] });
+    expect(detail.image_url).toMatch(/^https:\/\/cf\.geekdo-images\.com\/.+/);
+    expect(detail.thumbnail_url).toMatch(/^https:\/\/cf\.geekdo-images\.com\/.+__thumb\//);
+    expect(detail.mode).toBe('cooperative');
+    // BGG's 2016 responses write protocol-relative URLs; they are served as https.
+    const [dieMacher] = ((await call(app, '/v1/games?legacy_id=1')).body as { data: { slug: string }[] }).data;
+    const macher = (await call(app, `/v1/games/${dieMacher.slug}`)).body as Record<string, unknown>;
+    expect(macher.image_url).toBe('https://cf.geekdo-images.com/images/pic159509.jpg');
   });
 
   it('changes nothing on a re-import: every game unchanged, no record written', async () => {

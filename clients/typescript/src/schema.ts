@@ -1312,6 +1312,10 @@ export interface components {
             description: string | null;
             /** @description ISO 8601 timestamp */
             created_at: string;
+            /** @description URL */
+            image_url: string | null;
+            /** @description URL */
+            thumbnail_url: string | null;
             _links: components["schemas"]["GameLinks"];
             /** @description On lists and search: null when the base game matched */
             matched_via?: components["schemas"]["MatchedVia"] | null;
@@ -1943,6 +1947,10 @@ export interface components {
             description: string | null;
             /** @description ISO 8601 timestamp */
             created_at: string;
+            /** @description URL */
+            image_url: string | null;
+            /** @description URL */
+            thumbnail_url: string | null;
             _links: components["schemas"]["GameLinks"];
             /** @description On lists and search: null when the base game matched */
             matched_via?: components["schemas"]["MatchedVia"] | null;
@@ -2916,6 +2924,8 @@ export interface operations {
                      *           "release_date": null,
                      *           "description": "A standalone successor to Gloomhaven set in a frozen northern outpost that the mercenaries defend and build up between scenarios.",
                      *           "created_at": "2025-01-01T00:00:00.000Z",
+                     *           "image_url": null,
+                     *           "thumbnail_url": null,
                      *           "_links": {
                      *             "self": {
                      *               "href": "/v1/games/frosthaven"
@@ -3001,6 +3011,8 @@ export interface operations {
                      *           "release_date": null,
                      *           "description": "Mercenaries fight tactical card-driven battles through a branching campaign of scenarios that changes the world as it unfolds.",
                      *           "created_at": "2025-01-01T00:00:00.000Z",
+                     *           "image_url": null,
+                     *           "thumbnail_url": null,
                      *           "_links": {
                      *             "self": {
                      *               "href": "/v1/games/gloomhaven"
@@ -3208,6 +3220,8 @@ export interface operations {
                      *       "release_date": null,
                      *       "description": "Island spirits work together with their elemental powers and the native Dahan to drive colonizing invaders off their island.",
                      *       "created_at": "2025-01-01T00:00:00.000Z",
+                     *       "image_url": null,
+                     *       "thumbnail_url": null,
                      *       "_links": {
                      *         "self": {
                      *           "href": "/v1/games/spirit-island"

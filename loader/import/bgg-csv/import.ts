@@ -16,6 +16,7 @@ import { Registry } from '../../catalog/registry.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
 import { collectGarbage } from '../heap.js';
+import { storePrior } from '../prior.js';
 import {
   refreshingOnce,
   type ForeignImporter,
@@ -93,6 +94,8 @@ async function importFile(
     return;
   }
   const rest = { [Symbol.asyncIterator]: () => iterator };
+  // The dump carries BGG's geek ratings: store the prior fitted to them with it (loader/import/prior.ts).
+  if (layout.name === 'boardgames_ranks') await storePrior(store);
   const converter = new Converter(store, path, layout, await loadKnown(store), skips);
   // Loaded once for the file's batches (each commits before the next begins; a failure ends the file).
   const registry = await Registry.load(store);
@@ -144,8 +147,10 @@ function addCounts(report: ForeignImportReport, result: ImportReport): void {
   report.created += games.inserted;
   report.updated += games.updated;
   report.unchanged += games.unchanged;
-  const mechanics = result.kinds.mechanic.inserted;
-  if (mechanics > 0) report.records.mechanic = (report.records.mechanic ?? 0) + mechanics;
+  for (const kind of ['mechanic', 'category'] as const) {
+    const inserted = result.kinds[kind].inserted;
+    if (inserted > 0) report.records[kind] = (report.records[kind] ?? 0) + inserted;
+  }
 }
 
 /** Turns one file's rows into catalog lines, and remembers which CSV line each came from. */

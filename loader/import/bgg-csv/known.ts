@@ -13,6 +13,8 @@ export interface KnownGames {
   slugs: Set<string>;
   /** Mechanic slugs and aliases in the store, plus the terms this import has declared. */
   mechanics: Set<string>;
+  /** Category slugs and aliases, likewise (the 2021 dataset's domains become categories). */
+  categories: Set<string>;
 }
 
 export async function loadKnown(db: Queryable): Promise<KnownGames> {
@@ -27,13 +29,17 @@ export async function loadKnown(db: Queryable): Promise<KnownGames> {
   for (let i = 0; i < ext.length; i++) byLegacyId.set(ext[i], { id: ids[i], slug: legacySlugs[i] });
 
   const games = await db.columns(`SELECT slug FROM games`);
-  const mechanics = await db.columns(
-    `SELECT slug FROM terms WHERE kind = $1 UNION ALL SELECT alias AS slug FROM term_aliases WHERE kind = $1`,
-    ['mechanic'],
-  );
+  const termSlugs = (kind: string) =>
+    db.columns(
+      `SELECT slug FROM terms WHERE kind = $1 UNION ALL SELECT alias AS slug FROM term_aliases WHERE kind = $1`,
+      [kind],
+    );
+  const mechanics = await termSlugs('mechanic');
+  const categories = await termSlugs('category');
   return {
     byLegacyId,
     slugs: new Set((games.slug ?? []) as string[]),
     mechanics: new Set((mechanics.slug ?? []) as string[]),
+    categories: new Set((categories.slug ?? []) as string[]),
   };
 }

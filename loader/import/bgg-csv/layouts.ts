@@ -25,14 +25,30 @@ export interface CsvGame {
   maxPlaytime?: number;
   minAge?: number;
   rating?: { average: number; votes: number };
-  /** BGG weight (1–5); the 2021 dataset gives no vote count for it. */
+  /** BGG weight (1–5); the 2021 dataset gives no vote count for it (stored without one). */
   weight?: number;
   owned?: number;
   /** BGG mechanic names, in the source's order. */
   mechanics: string[];
+  /** BGG domain names (the 2021 dataset's `Domains`: "Strategy Games", …), in the source's order. */
+  domains: string[];
   /** BGG's overall rank says ranked (> 0) or not (0, "unranked"); absent when the row has no rank. */
   ranked?: boolean;
+  /** The dump's own geek rating (bayesaverage) and ranks: overall and per domain (category slug → rank). */
+  geek?: { bayes: number; rank?: number; byDomain: Record<string, number> };
 }
+
+/** The dump's per-domain rank columns → the categories the 2021 dataset's Domains map to (bgg-terms.json). */
+export const DOMAIN_RANK_COLUMNS: Readonly<Record<string, string>> = {
+  abstracts_rank: 'Abstract Games',
+  cgs_rank: 'Customizable Games',
+  childrensgames_rank: "Children's Games",
+  familygames_rank: 'Family Games',
+  partygames_rank: 'Party Games',
+  strategygames_rank: 'Strategy Games',
+  thematic_rank: 'Thematic Games',
+  wargames_rank: 'Wargames',
+};
 
 const RANKS_REQUIRED = ['id', 'name', 'yearpublished', 'average', 'usersrated', 'is_expansion'];
 const DATASET_REQUIRED = [
@@ -86,6 +102,7 @@ function common(idText: string, nameText: string, yearText: string): RowResult |
     name,
     year: year === undefined || year === 0 || year < -5000 || year > 2100 ? undefined : year,
     mechanics: [],
+    domains: [],
   };
 }
 
@@ -99,8 +116,22 @@ function ranksRow(get: Getter): RowResult {
       isExpansion: get('is_expansion').trim() === '1',
       rating: rating(get('average'), get('usersrated')),
       ranked: ranked(get('rank')),
+      geek: geek(get),
     },
   };
+}
+
+/** The dump's bayesaverage (0 = none) with its overall and per-domain ranks. */
+function geek(get: Getter): CsvGame['geek'] {
+  const bayes = parseDecimal(get('bayesaverage'));
+  if (!(bayes >= 1 && bayes <= 10)) return undefined;
+  const rank = parseInteger(get('rank'));
+  const byDomain: Record<string, number> = {};
+  for (const [column, domain] of Object.entries(DOMAIN_RANK_COLUMNS)) {
+    const r = parseInteger(get(column));
+    if (r !== undefined && r > 0) byDomain[domain] = r;
+  }
+  return { bayes, rank: rank !== undefined && rank > 0 ? rank : undefined, byDomain };
 }
 
 function datasetRow(get: Getter): RowResult {
@@ -121,6 +152,7 @@ function datasetRow(get: Getter): RowResult {
       weight: weight >= 1 && weight <= 5 ? weight : undefined,
       owned: owned !== undefined && owned >= 0 ? owned : undefined,
       mechanics: parseList(get('Mechanics')),
+      domains: parseList(get('Domains')),
       ranked: ranked(get('BGGRank')),
     },
   };

@@ -6,7 +6,8 @@
 
 import type { KnownGames } from './known.js';
 import type { CsvGame } from './layouts.js';
-import { mechanicTerms } from './mechanic-names.js';
+import { bggTermsByName } from '../mappings/bgg-terms.js';
+import { modeFor, type ModeInput } from '../mode.js';
 
 export type CatalogObject = Record<string, unknown>;
 
@@ -45,26 +46,67 @@ export function buildRecords(
   const mechanics = mechanicSlugs(csv.mechanics, records, known);
   // A stored list may hold mapped vocabulary terms from the XML importer: keep it.
   if (mechanics.length > 0 && !hasItems(game.mechanics)) game.mechanics = mechanics;
+  // The 2021 dataset's domains are categories, added to the stored ones (BGG's own categories
+  // from the XML say other things: "Card Game" next to the domain "Strategy Games").
+  const domains = domainSlugs(csv.domains, records, known);
+  if (domains.length > 0) {
+    const listed = Array.isArray(game.categories) ? (game.categories as string[]) : [];
+    game.categories = [...listed, ...domains.filter((d) => !listed.includes(d))].slice(0, 100);
+  }
+  const mode = modeFor(game as ModeInput, stored as (ModeInput & { mode?: unknown }) | undefined);
+  if (mode !== undefined) game.mode = mode;
 
-  if (csv.rating) game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
+  if (csv.rating || csv.weight !== undefined || csv.owned !== undefined) {
+    game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
+  }
   records.push(game);
   return { records };
 }
 
 /**
- * The row's rating overlaid on the stored stats (or none). Neither CSV layout gives a
- * weight together with its vote count, so a stored weight pair stays and none is invented.
+ * The row's rating, weight and owner count overlaid on the stored stats (or none). The 2021
+ * dataset's weight comes without its vote count: it is stored alone, unless the stored stats
+ * already have a weight with votes (the XML's averageweight and numweights), which stays.
  */
 function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
+  const stats: CatalogObject = { ...stored };
   const rating = csv.rating;
-  if (!rating) return stored;
-  const stats: CatalogObject = { ...stored, rating: rating.average, rating_votes: rating.votes };
-  if (stored.rating_votes !== rating.votes) {
-    // A distribution and stddev describe the old vote set; with a new count they would lie.
-    delete stats.rating_distribution;
-    delete stats.rating_stddev;
+  // BGG's vote counts only grow: a row with fewer rating votes than the stored stats is older
+  // (the 2021 dataset after the 2025 dump). Its numbers never replace newer ones; it only
+  // fills in what the stored stats lack (docs/import-bgg-csv.md, "Newer wins").
+  const older = rating !== undefined && typeof stored.rating_votes === 'number' && stored.rating_votes > rating.votes;
+  if (rating && !older) {
+    stats.rating = rating.average;
+    stats.rating_votes = rating.votes;
+    if (stored.rating_votes !== rating.votes) {
+      // A distribution and stddev describe the old vote set; with a new count they would lie.
+      delete stats.rating_distribution;
+      delete stats.rating_stddev;
+    }
   }
-  if (csv.owned !== undefined) stats.owner_count = csv.owned;
+  if (csv.weight !== undefined && stored.weight_votes === undefined && !(older && stored.weight !== undefined)) {
+    stats.weight = csv.weight;
+  }
+  if (csv.owned !== undefined && (!older || stored.owner_count === undefined)) stats.owner_count = csv.owned;
+  if (older) return stats;
+  // The dump's own geek rating and ranks, served as they are while the game has no local
+  // votes (docs/materialization.md). A row without them clears stored ones only when it
+  // brings a new rating (they describe the old vote set).
+  if (csv.geek && rating) {
+    stats.bayes_rating = csv.geek.bayes;
+    if (csv.geek.rank !== undefined) stats.rank_overall = csv.geek.rank;
+    else delete stats.rank_overall;
+    const byCategory: Record<string, number> = {};
+    for (const [domain, rank] of Object.entries(csv.geek.byDomain)) {
+      for (const t of bggTermsByName('domain', domain)) if (t.kind === 'category') byCategory[t.slug] = rank;
+    }
+    if (Object.keys(byCategory).length > 0) stats.rank_by_category = byCategory;
+    else delete stats.rank_by_category;
+  } else if (rating && stored.rating_votes !== rating.votes) {
+    delete stats.bayes_rating;
+    delete stats.rank_overall;
+    delete stats.rank_by_category;
+  }
   // BGG's own choice not to rank a game (re-releases, big boxes, expansions) is kept, so the
   // store ranks what BGG ranks; a row that ranks it clears an earlier flag.
   if (csv.ranked === false) stats.unranked = true;
@@ -88,13 +130,14 @@ function applyRange(
 }
 
 /**
- * BGG mechanic names as our mechanic slugs, through the shared BGG mapping; an unmapped
- * name is a term of its own (never dropped). A term the store has (slug or alias) is
- * reused; any other is declared once, before the first game that lists it.
+ * BGG mechanic names as our mechanic slugs, through the one BGG term map (by name; the XML
+ * importer reads the same map by id, so both meet on one term); a name the map lacks is a
+ * term of its own (never dropped). A term the store has (slug or alias) is reused; any
+ * other is declared once, before the first game that lists it.
  */
 function mechanicSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
   const slugs: string[] = [];
-  for (const term of names.flatMap(mechanicTerms)) {
+  for (const term of names.flatMap((n) => bggTermsByName('mechanic', n))) {
     if (slugs.includes(term.slug)) continue;
     if (!known.mechanics.has(term.slug)) {
       records.push({ kind: 'mechanic', slug: term.slug, name: term.name });
@@ -103,6 +146,20 @@ function mechanicSlugs(names: readonly string[], records: CatalogObject[], known
     slugs.push(term.slug);
   }
   return slugs.slice(0, 100);
+}
+
+/** The 2021 dataset's domain names as category slugs, declared like mechanics. */
+function domainSlugs(names: readonly string[], records: CatalogObject[], known: KnownGames): string[] {
+  const slugs: string[] = [];
+  for (const term of names.flatMap((n) => bggTermsByName('domain', n))) {
+    if (term.kind !== 'category' || slugs.includes(term.slug)) continue;
+    if (!known.categories.has(term.slug)) {
+      records.push({ kind: 'category', slug: term.slug, name: term.name });
+      known.categories.add(term.slug);
+    }
+    slugs.push(term.slug);
+  }
+  return slugs;
 }
 
 function hasItems(value: unknown): boolean {

@@ -4,7 +4,8 @@
 
 import type { GameType, TaxonomyKind } from '../../../engine/index.js';
 import type { CatalogGame, CatalogRecord } from '../../catalog/records.js';
-import { bggMappings, nameFromSlug } from '../mappings/bgg-mappings.js';
+import { bggTermsByLink } from '../mappings/bgg-terms.js';
+import { deriveMode } from '../mode.js';
 import { slugify, uniqueSlug } from '../slugs.js';
 import type { Known, NamedKind } from './known.js';
 import type { BggItem, BggLink } from './parse.js';
@@ -122,6 +123,8 @@ export function convertItem(
   if (minAge !== undefined) game.min_age = minAge;
   game.legacy_id = item.id;
   if (item.description) game.description = cut(item.description, MAX.description);
+  if (item.image && item.image.length <= 2000) game.image_url = item.image;
+  if (item.thumbnail && item.thumbnail.length <= 2000) game.thumbnail_url = item.thumbnail;
   if (terms.mechanic.length) game.mechanics = terms.mechanic.slice(0, MAX.list);
   if (terms.category.length) game.categories = terms.category.slice(0, MAX.list);
   if (terms.theme.length) game.themes = terms.theme.slice(0, MAX.list);
@@ -129,6 +132,7 @@ export function convertItem(
   if (named.designer.length) game.designers = named.designer.slice(0, MAX.list);
   if (named.artist.length) game.artists = named.artist.slice(0, MAX.list);
   if (named.publisher.length) game.publishers = named.publisher.slice(0, MAX.publishers);
+  game.mode = deriveMode(game);
   const alternates = alternateNames(item, name);
   if (alternates.length) game.alternate_names = alternates;
   const stats = convertStats(item);
@@ -152,9 +156,9 @@ function alternateNames(item: BggItem, primary: string): { name: string }[] {
 }
 
 /**
- * A BGG mechanic or category → our terms through the mapping; an unmapped one becomes a
- * term of its own (slug from the BGG name) so nothing is dropped. Terms the store lacks are
- * created. A BGG category may map to categories and themes at once.
+ * A BGG mechanic or category → our terms through the one BGG term map (by BGG id); a BGG
+ * term the map lacks becomes a term of its own named after it. Terms the store lacks are
+ * created. A BGG category may map to a theme, or to a category and a theme.
  */
 function addTerms(
   link: BggLink,
@@ -163,26 +167,11 @@ function addTerms(
   known: Known,
   records: CatalogRecord[],
 ): void {
-  const maps = bggMappings();
-  const mapped = (kind === 'mechanic' ? maps.mechanics : maps.categories).get(link.id) ?? [];
-  const targets = mapped.length
-    ? mapped.map((t) => ({
-        kind: t.kind,
-        slug: t.slug,
-        name: maps.names.get(`${t.kind}:${t.slug}`) ?? nameFromSlug(t.slug),
-      }))
-    : [
-        {
-          kind,
-          slug: slugify(link.value) || `bgg-${kind}-${link.id}`,
-          name: cut(link.value, MAX.entityName) || `BGG ${kind} ${link.id}`,
-        },
-      ];
-  for (const t of targets) {
+  for (const t of bggTermsByLink(kind, link.id, link.value)) {
     let slug = known.term(t.kind, t.slug);
     if (!slug) {
       slug = t.slug;
-      records.push({ kind: t.kind, slug, name: t.name });
+      records.push({ kind: t.kind, slug, name: cut(t.name, MAX.entityName) });
       known.addTerm(t.kind, slug);
     }
     if (!into[t.kind].includes(slug)) into[t.kind].push(slug);

@@ -1,101 +1,23 @@
-// Character references. BGG escapes twice in descriptions: the XML layer (&amp;, &#10;)
-// wraps HTML-escaped text (&rsquo;, &quot;), so descriptions are decoded twice and every
+// Character references, decoded by the `entities` package (the WHATWG HTML entity table, so
+// every named reference BGG writes — &aring;, &frac12;, &Eacute; — is decoded, not a
+// hand-picked few). BGG escapes twice in descriptions and names: the XML layer (&amp;,
+// &#10;) wraps HTML-escaped text (&rsquo;, &quot;), so they are decoded twice and every
 // other value once. One pass never decodes its own output ("&amp;lt;" → "&lt;").
 
-const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+import { decodeHTMLStrict, decodeXML } from 'entities';
 
-// The named HTML entities BGG descriptions actually use; others are left as written.
-const HTML_ENTITIES: Record<string, string> = {
-  ...XML_ENTITIES,
-  nbsp: '\u00a0',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  bull: '•',
-  middot: '·',
-  times: '×',
-  deg: '°',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  euro: '€',
-  pound: '£',
-  eacute: 'é',
-  egrave: 'è',
-  ecirc: 'ê',
-  aacute: 'á',
-  agrave: 'à',
-  auml: 'ä',
-  ouml: 'ö',
-  uuml: 'ü',
-  Auml: 'Ä',
-  Ouml: 'Ö',
-  Uuml: 'Ü',
-  szlig: 'ß',
-  ccedil: 'ç',
-  ntilde: 'ñ',
-  iacute: 'í',
-  oacute: 'ó',
-  uacute: 'ú',
-};
-
-// Greek letters by name (&alpha; … &Omega;), which BGG descriptions use for Greek words.
-const GREEK = [
-  'alpha',
-  'beta',
-  'gamma',
-  'delta',
-  'epsilon',
-  'zeta',
-  'eta',
-  'theta',
-  'iota',
-  'kappa',
-  'lambda',
-  'mu',
-  'nu',
-  'xi',
-  'omicron',
-  'pi',
-  'rho',
-  'sigmaf',
-  'sigma',
-  'tau',
-  'upsilon',
-  'phi',
-  'chi',
-  'psi',
-  'omega',
-];
-for (const [i, name] of GREEK.entries()) {
-  HTML_ENTITIES[name] = String.fromCodePoint(0x3b1 + i);
-  if (name !== 'sigmaf') HTML_ENTITIES[name[0].toUpperCase() + name.slice(1)] = String.fromCodePoint(0x391 + i);
-}
-
-function decode(text: string, named: Record<string, string>): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z][a-zA-Z0-9]*);/g, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return Object.hasOwn(named, ref) ? named[ref] : whole;
-  });
-}
-
-/** Decodes the XML layer only (attribute values, names). */
+/** Decodes the XML layer only (attribute values). */
 export function decodeXml(text: string): string {
-  return decode(text, XML_ENTITIES);
+  return decodeXML(text);
 }
 
-/** Decodes BGG text (descriptions, names): the XML layer, then the HTML layer inside it. */
+/**
+ * Decodes BGG text (descriptions, names): the XML layer, then the HTML layer inside it.
+ * The HTML layer is strict (a reference needs its `;`), so "AT&T" or "?a=1&copy=2" stay as
+ * written; then BGG's Latin-1 mojibake is repaired.
+ */
 export function decodeDescription(raw: string): string {
-  return repairMojibake(decode(decode(raw, XML_ENTITIES), HTML_ENTITIES));
+  return repairMojibake(decodeHTMLStrict(decodeXML(raw)));
 }
 
 // A run of Latin-1 characters that spell well-formed UTF-8 byte sequences ("GlÃ¼ck").

@@ -12,6 +12,8 @@ const NAMED_TABLE: Record<NamedKind, string> = { person: 'people', publisher: 'p
 
 class Layer {
   readonly games = new Map<number, string>();
+  /** BGG id → stored game id (base layer only: games in the store before the import). */
+  readonly ids = new Map<number, string>();
   readonly gameSlugs = new Set<string>();
   /** `${kind}:${slug or alias}` → canonical slug. */
   readonly terms = new Map<string, string>();
@@ -27,12 +29,15 @@ export class Known {
     const known = new Known();
     const b = known.base;
     // Every legacy id, numeric or not: a game whose legacy_id is "3656" is the BGG game 3656.
-    for (const row of await db.all<{ external_id: string; slug: string }>(
-      `SELECT e.external_id, g.slug FROM external_identifiers e JOIN games g ON g.id = e.game_id WHERE e.source = ?`,
+    for (const row of await db.all<{ external_id: string; slug: string; id: string }>(
+      `SELECT e.external_id, g.slug, g.id FROM external_identifiers e JOIN games g ON g.id = e.game_id WHERE e.source = ?`,
       ['legacy'],
     )) {
       const id = Number(row.external_id);
-      if (Number.isInteger(id)) b.games.set(id, row.slug);
+      if (Number.isInteger(id)) {
+        b.games.set(id, row.slug);
+        b.ids.set(id, row.id);
+      }
     }
     for (const row of await db.all<{ slug: string }>('SELECT slug FROM games')) b.gameSlugs.add(row.slug);
     for (const row of await db.all<{ kind: string; slug: string }>('SELECT kind, slug FROM terms')) {
@@ -52,6 +57,11 @@ export class Known {
 
   gameSlug(bggId: number): string | undefined {
     return this.staged.games.get(bggId) ?? this.base.games.get(bggId);
+  }
+
+  /** The id of the game the store held under this BGG id before the import, if any. */
+  storedGameId(bggId: number): string | undefined {
+    return this.base.ids.get(bggId);
   }
 
   gameSlugTaken(slug: string): boolean {

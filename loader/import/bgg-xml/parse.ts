@@ -53,6 +53,9 @@ export interface BggItem {
   type: string;
   names: BggName[];
   description?: string;
+  /** Box image and thumbnail, absolute http(s) URLs. */
+  image?: string;
+  thumbnail?: string;
   year?: number;
   minPlayers?: number;
   maxPlayers?: number;
@@ -128,6 +131,13 @@ function parseItems(root: XmlNode | undefined): ParsedFile {
   return { ok: true, items };
 }
 
+/** An image URL as an absolute https URL: BGG's 2016 responses write `//cf.geekdo-images.com/…`. */
+function imageUrl(value: string | undefined): string | undefined {
+  const url = value === undefined ? '' : decodeXml(value).trim();
+  if (url.startsWith('//')) return `https:${url}`;
+  return /^https?:\/\/\S+$/.test(url) ? url : undefined;
+}
+
 function parseItem(node: XmlNode): BggItem | undefined {
   const id = int(attr(node, 'id'));
   const type = attr(node, 'type');
@@ -142,6 +152,8 @@ function parseItem(node: XmlNode): BggItem | undefined {
       value: decodeDescription(attr(n, 'value') ?? '').trim(), // names are double-escaped too ("&amp;#039;")
     })),
     description: description === undefined ? undefined : decodeDescription(description).trim(),
+    image: imageUrl(text(node.image)),
+    thumbnail: imageUrl(text(node.thumbnail)),
     year: int(childValue(node, 'yearpublished')),
     minPlayers: int(childValue(node, 'minplayers')),
     maxPlayers: int(childValue(node, 'maxplayers')),
