@@ -125,8 +125,9 @@ async function searchOnly(options: BenchOptions): Promise<void> {
     {
       httpSeconds: options.httpSeconds,
       httpConnections: options.httpConnections,
-      // 87 queries × 3 methods: a short budget per query keeps the stage near a minute
-      minIterations: 10,
+      // ~90 queries × 3 methods, some taking tens of ms a search: a short budget per query
+      warmup: 2,
+      minIterations: 5,
       maxIterations: 1000,
       budgetMs: options.quick ? 20 : 100,
     },

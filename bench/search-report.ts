@@ -15,7 +15,7 @@ export function searchMarkdown(f: SearchFigures, createdAt: string): string {
       `${f.queries.length} queries of bench/search-queries.ts, each with the BGG id expected in the top 3. ` +
       `Load average (1 min) ${f.loadAverage.before.toFixed(2)} before, ${f.loadAverage.after.toFixed(2)} after the timed searches.`,
     '',
-    '| method | top-3 hits | hit rate | median µs | p99 µs (of per-query medians) | index build ms | heap MB |',
+    '| method | top-3 hits | hit rate | median µs | p99 µs (of per-query medians) | index build ms | heap + buffers MB |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...f.methods.map(
       (m) =>

@@ -28,7 +28,7 @@ export interface SearchMethodFigures {
   description: string;
   /** Index build (first search for the engine, whose index is built lazily), ms. */
   buildMs: number;
-  /** Heap growth of the build, after a collection (MB; NaN without --expose-gc). */
+  /** Heap + ArrayBuffer growth of the build, after a collection (MB; NaN without --expose-gc). */
   heapMb: number;
   hits: number;
   hitRate: number;
@@ -129,6 +129,8 @@ async function measureMethods(path: string, options: MeasureOptions, log: (line:
       const timing = await measure(() => method.search(result.q, LIMIT), options);
       result.medianUs[method.name] = timing.medianUs;
     }
+    const missed = results.filter((r) => r.ranks[method.name] === null).length;
+    log(`search: ${method.name} answered the set (${missed} missed)`);
   }
   const after = currentLoad();
   const methods = built.map(({ method, buildMs, heapMb }): SearchMethodFigures => {
@@ -157,13 +159,19 @@ async function timedBuild(
 ): Promise<{ method: SearchMethod; buildMs: number; heapMb: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = heapAndBuffers();
   const started = performance.now();
   const method = await build();
   const buildMs = performance.now() - started;
   gc?.();
-  const heapMb = gc ? (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20 : NaN;
+  const heapMb = gc ? (heapAndBuffers() - heapBefore) / 2 ** 20 : NaN;
   return { method, buildMs, heapMb };
+}
+
+/** JS heap plus ArrayBuffers (the engine's index lives in typed arrays, outside heapUsed). */
+function heapAndBuffers(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
 }
 
 /** Every active game with its BGG id, alternate names and people (designers, artists, publishers). */
