@@ -121,7 +121,7 @@ function summary(report: ForeignImportReport): string {
 }
 
 /** What the kept store was built from: data files (size + hash), the code that shaped it, the schema version. */
-function currentManifest(): string {
+export function currentManifest(): string {
   const data = STEPS.flatMap((s) => s.paths.flatMap(filesUnder)).map((file) => ({
     file: relative(DATA, file),
     bytes: statSync(file).size,

@@ -34,12 +34,14 @@ export interface BenchOptions {
    * run (`--bgg` adds it).
    */
   bgg: boolean;
+  /** Run one stage alone: `search` (bench/search-stage.ts, the BGG store's search comparison). */
+  only?: 'search';
 }
 
 const USAGE =
   'usage: tsx bench/run.ts [--quick] [--games N] [--seed S] [--store-dir DIR] [--iterations MIN..MAX] [--budget-ms MS]\n' +
   '       [--scaling N,N,...] [--http-seconds S] [--http-connections C] [--materialize-games N] [--materialize-votes M] [--no-postgres]\n' +
-  '       [--bgg | --no-bgg] (real-data stage: on in a full run, off in a quick run)\n' +
+  '       [--bgg | --no-bgg] (real-data stage: on in a full run, off in a quick run) [--only search]\n' +
   '       (env: BENCH_GAMES, BENCH_SEED, BENCH_DIR)';
 
 export const DEFAULT_CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.cache');
@@ -56,6 +58,7 @@ const KNOWN = new Set([
   'http-connections',
   'materialize-games',
   'materialize-votes',
+  'only',
 ]);
 
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -76,6 +79,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     i++;
   }
   const quick = switches.has('quick');
+  const only = flags.get('only');
+  if (only !== undefined && only !== 'search') throw new UsageError(`--only takes search, got ${only}\n${USAGE}`);
   if (switches.has('bgg') && switches.has('no-bgg'))
     throw new UsageError(`--bgg and --no-bgg exclude each other\n${USAGE}`);
   const games = positiveInt(flags.get('games') ?? env.BENCH_GAMES, quick ? 5_000 : DEFAULT_GAMES, 'games');
@@ -98,6 +103,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     materializeVotes: wholeNumber(flags.get('materialize-votes'), quick ? 100_000 : 10_000_000, 'materialize-votes'),
     noPostgres: switches.has('no-postgres'),
     bgg: quick ? switches.has('bgg') : !switches.has('no-bgg'),
+    ...(only === undefined ? {} : { only }),
   };
 }
 

@@ -10,6 +10,7 @@
 //   npm run bench -- --quick              reduced run, under a minute (CI smoke test)
 //   npm run bench -- --games 20000        smaller main catalog
 //   npm run bench -- --no-bgg             without the real-data stage (--quick: with it, --bgg)
+//   npm run bench -- --only search        the search comparison on the BGG store alone (results/search.md)
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +30,8 @@ import type { BggFigures } from './figures.js';
 import { currentLoad, machine } from './machine.js';
 import { markdown, type BenchReport } from './report.js';
 import { measureScaling, type ScalingPoint } from './scaling.js';
+import { searchMarkdown } from './search-report.js';
+import { measureSearch, SearchSetError } from './search-stage.js';
 import { openCatalogStore } from './store.js';
 import { Store } from '../loader/store.js';
 
@@ -38,6 +41,7 @@ const log = (line: string): void => console.error(line);
 async function main(): Promise<void> {
   const started = performance.now();
   const options = parseOptions(process.argv.slice(2), process.env);
+  if (options.only === 'search') return searchOnly(options);
   log(`bench: ${options.quick ? 'quick run' : 'full run'}, ${options.games} games, stores in ${options.dir}`);
   const { bench, generated } = await openCatalogStore(options.dir, options.games, options.seed, log);
   // The load budget's figures come from a process that does nothing else (no generator leftovers).
@@ -114,6 +118,33 @@ async function main(): Promise<void> {
   }
 }
 
+/** `--only search`: the search stage alone, written to results/search.{json,md} (quick: quick-search). */
+async function searchOnly(options: BenchOptions): Promise<void> {
+  log(`bench: search stage only${options.quick ? ' (quick)' : ''}`);
+  const figures = await measureSearch(
+    {
+      httpSeconds: options.httpSeconds,
+      httpConnections: options.httpConnections,
+      // ~90 queries × 3 methods, some taking tens of ms a search: a short budget per query
+      warmup: 2,
+      minIterations: 5,
+      maxIterations: 1000,
+      budgetMs: options.quick ? 20 : 100,
+    },
+    log,
+  );
+  const createdAt = new Date().toISOString();
+  const md = searchMarkdown(figures, createdAt);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const name = options.quick ? 'quick-search' : 'search';
+  writeFileSync(
+    join(RESULTS_DIR, `${name}.json`),
+    `${JSON.stringify({ createdAt, machine: machine(), ...figures }, null, 2)}\n`,
+  );
+  writeFileSync(join(RESULTS_DIR, `${name}.md`), md);
+  console.log(md);
+}
+
 /** The synthetic filter plans, in a function of their own so the engine they load is garbage once they are measured. */
 async function syntheticFilterPlans(options: BenchOptions, store: Store) {
   const { dataset, input } = await loadEngine(store);
@@ -155,7 +186,12 @@ async function measureBatch(options: BenchOptions, storePath: string): Promise<B
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof DisagreementError || error instanceof BggQueryError)
+  if (
+    error instanceof UsageError ||
+    error instanceof DisagreementError ||
+    error instanceof BggQueryError ||
+    error instanceof SearchSetError
+  )
     console.error(error.message);
   else console.error(error);
   process.exit(1);
