@@ -104,8 +104,11 @@ describe('layouts', () => {
         name: 'X',
         year: undefined,
         mechanics: [],
+        // The dump has no Domains column, and a game BGG leaves unranked has no geek rating.
+        domains: [],
         isExpansion: true,
         rating: undefined,
+        geek: undefined,
         ranked: false,
       },
     });
