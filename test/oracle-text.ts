@@ -15,15 +15,21 @@ export interface OracleText {
 }
 
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
-const tokens = (text: string): string[] => foldText(text).match(TOKEN) ?? [];
+/** Apostrophes join the letters around them: "Tzolk'in" is one word, "tzolkin". */
+const APOSTROPHES = /['\u2018\u2019\u02bc]/g;
+const tokens = (text: string): string[] => foldText(text).replace(APOSTROPHES, '').match(TOKEN) ?? [];
 
-function levenshtein(a: string, b: string): number {
+/** Edits: insert, delete, substitute, or swap two adjacent characters (optimal string alignment). */
+function editDistance(a: string, b: string): number {
   const d: number[][] = [];
   for (let i = 0; i <= a.length; i++) d.push([i]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
+    for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
   return d[a.length][b.length];
 }
 
@@ -35,8 +41,8 @@ function fuzzyAccepts(word: string, token: string): boolean {
   if (token.startsWith(word)) return true;
   const b = budget(word);
   if (b === 0 || token[0] !== word[0]) return false;
-  if (levenshtein(word, token) <= b) return true;
-  for (let p = word.length; p <= token.length; p++) if (levenshtein(word, token.slice(0, p)) <= b) return true;
+  if (editDistance(word, token) <= b) return true;
+  for (let p = word.length; p <= token.length; p++) if (editDistance(word, token.slice(0, p)) <= b) return true;
   return false;
 }
 
@@ -69,22 +75,32 @@ function nameLevel(words: string[], text: string): number {
 
 export const ORACLE_FIELDS = ['name', 'alternate_name', 'people', 'family', 'description'] as const;
 
-/** The game's tier for q (0 exact name … 7 description), or null when it does not match. */
+/** The query is this person's full name: the same letters, and the name has two words or more. */
+function fullName(words: string[], person: string): boolean {
+  const name = tokens(person);
+  return name.length >= 2 && name.join('') === words.join('');
+}
+
+/**
+ * The game's tier for q (0 name or a creator's full name, 1 alternate name, 2 fuzzy, 3 people,
+ * 4 family, 5 description), or null when it does not match.
+ */
 export function oracleTextTier(text: OracleText, q: string): number | null {
   const words = tokens(q).slice(0, 8);
   if ([...words.join('')].length < 2) return null;
   const tiers: number[] = [];
   const name = nameLevel(words, text.name);
-  if (name >= 0) tiers.push(name === 3 ? 4 : name);
+  if (name >= 0) tiers.push(name === 3 ? 2 : 0);
   for (const alt of text.alternate_names) {
     const level = nameLevel(words, alt);
-    if (level >= 0) tiers.push(level === 3 ? 4 : 3);
+    if (level >= 0) tiers.push(level === 3 ? 2 : 1);
   }
-  if (text.people.some((p) => nameLevel(words, p) >= 0)) tiers.push(5);
-  if (text.families.some((f) => nameLevel(words, f) >= 0)) tiers.push(6);
+  if (text.people.some((p) => fullName(words, p))) tiers.push(0);
+  if (text.people.some((p) => nameLevel(words, p) >= 0)) tiers.push(3);
+  if (text.families.some((f) => nameLevel(words, f) >= 0)) tiers.push(4);
   if (text.description !== null) {
     const described = new Set(tokens(text.description));
-    if (words.every((w) => described.has(w))) tiers.push(7);
+    if (words.every((w) => described.has(w))) tiers.push(5);
   }
   return tiers.length === 0 ? null : Math.min(...tiers);
 }

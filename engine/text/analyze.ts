@@ -15,6 +15,11 @@ export interface AnalyzedText {
   first: string;
 }
 
+// Apostrophes join the letters around them instead of separating words: "Tzolk'in" is the
+// one word "tzolkin", "Loopin'" is "loopin", as people type them (straight, typographic and
+// modifier-letter forms).
+const APOSTROPHES = /['\u2018\u2019\u02bc]/g;
+
 // Plain ASCII is most of the catalog and foldText leaves it as toLowerCase would, so the
 // two normalize() passes (the dearest step of analysis) are skipped for it.
 const ASCII = /^[\p{ASCII}]*$/u;
@@ -34,12 +39,13 @@ const NO_RUNS: readonly string[] = [];
 
 export function analyzeText(text: string): AnalyzedText {
   if (ASCII.test(text)) {
-    const words = text.toLowerCase().match(ASCII_TOKEN) ?? [];
+    const lower = text.toLowerCase();
+    const words = (lower.includes("'") ? lower.replace(APOSTROPHES, '') : lower).match(ASCII_TOKEN) ?? [];
     return { compact: words.join(''), words, cjk: NO_RUNS, first: words[0] ?? '' };
   }
   // match() with /g returns plain strings: much cheaper than matchAll's match objects, and
   // names are indexed by the hundred thousand.
-  const folded = foldText(text);
+  const folded = foldText(text).replace(APOSTROPHES, '');
   // Folding turns most accented Latin into ASCII, which the cheap tokenizer handles.
   const tokens = (ASCII.test(folded) ? folded.match(ASCII_TOKEN) : folded.match(TOKEN)) ?? [];
   const compact = tokens.join('');

@@ -2,9 +2,12 @@
 //
 // The budget follows word length, the rule Meilisearch and Typesense use: no typo under 4
 // characters, one up to 8, two above. A token matches a word when the word is within that
-// many edits (Levenshtein: insert, delete, substitute) of the whole token, or of a prefix
-// of the token at least as long as the word, so a typo in a half-typed word still finds
-// ("wingspn" → "wingspan", "terraformng" → "terraforming"). The first letter must be right.
+// many edits of the whole token, or of a prefix of the token at least as long as the word, so
+// a typo in a half-typed word still finds ("wingspn" → "wingspan", "terraformng" →
+// "terraforming"). The first letter must be right. An edit is an insertion, a deletion, a
+// substitution or a swap of two adjacent letters (the optimal string alignment distance, a
+// restricted Damerau-Levenshtein: "wrold" is one edit from "world", as people count typos;
+// a swapped pair is never edited again).
 //
 // The sorted dictionary is walked as a trie, one edit-distance row per node: a node whose
 // row is all above the budget is not entered, and a node already within the budget (as long
@@ -91,6 +94,9 @@ export class TokenTrie {
     const maxDepth = m + budget + 1;
     const rows = new Int32Array(width * (maxDepth + 1));
     for (let j = 0; j <= m; j++) rows[j] = j;
+    // pathCode[d] = the character at depth d of the current path (rows of depth < p and
+    // pathCode entries below p stay those of the current node's ancestors: depth-first).
+    const pathCode = new Uint16Array(maxDepth + 1);
     const out: number[] = [];
     // Depth-first, children in order, so ranges come out ascending.
     const stack: number[] = [];
@@ -105,6 +111,9 @@ export class TokenTrie {
       const code = this.code[node];
       const prev = (p - 1) * width;
       const row = p * width;
+      const before = (p - 2) * width;
+      const previousCode = p >= 2 ? pathCode[p - 1] : -1;
+      pathCode[p] = code;
       rows[row] = p;
       // Only the band |p - j| <= budget can hold a distance within the budget.
       const from = Math.max(1, p - budget);
@@ -115,7 +124,13 @@ export class TokenTrie {
         const sub = rows[prev + j - 1] + (word.charCodeAt(j - 1) === code ? 0 : 1);
         const del = j <= p - 1 + budget ? rows[prev + j] + 1 : far;
         const ins = rows[row + j - 1] + 1;
-        const d = Math.min(sub, del, ins);
+        let d = Math.min(sub, del, ins);
+        // Swap: this character and the previous one are the word's two previous, reversed.
+        // Row p - 2's band is this band shifted by two, so the cell read is always set.
+        if (j >= 2 && code === word.charCodeAt(j - 2) && previousCode === word.charCodeAt(j - 1)) {
+          const swap = rows[before + j - 2] + 1;
+          if (swap < d) d = swap;
+        }
         rows[row + j] = d;
         if (d < least) least = d;
       }
@@ -139,9 +154,14 @@ export class TokenTrie {
   }
 }
 
-/** Levenshtein distance between a and b, over UTF-16 code units, stopping early above `cap`. */
+/**
+ * Edit distance between a and b as the trie walk counts it (insert, delete, substitute, swap
+ * two adjacent characters: optimal string alignment), over UTF-16 code units, stopping early
+ * above `cap`.
+ */
 export function editDistance(a: string, b: string, cap = Infinity): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let older = new Int32Array(b.length + 1);
   let prev = new Int32Array(b.length + 1);
   let cur = new Int32Array(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;
@@ -150,11 +170,22 @@ export function editDistance(a: string, b: string, cap = Infinity): number {
     let least = i;
     for (let j = 1; j <= b.length; j++) {
       const sub = prev[j - 1] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1);
-      cur[j] = Math.min(sub, prev[j] + 1, cur[j - 1] + 1);
-      if (cur[j] < least) least = cur[j];
+      let d = Math.min(sub, prev[j] + 1, cur[j - 1] + 1);
+      if (
+        i >= 2 &&
+        j >= 2 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      )
+        d = Math.min(d, older[j - 2] + 1);
+      cur[j] = d;
+      if (d < least) least = d;
     }
+    // Still sound with swaps: a swap cell is one more than the cell two rows back, and the
+    // previous row's diagonal is at most that, so once a whole row is above the cap, every
+    // later row is too.
     if (least > cap) return cap + 1;
-    [prev, cur] = [cur, prev];
+    [older, prev, cur] = [prev, cur, older];
   }
   return prev[b.length];
 }

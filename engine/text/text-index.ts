@@ -2,44 +2,49 @@
 // their designers, artists, publishers and families, and their descriptions.
 //
 // Every matching game gets one relevance tier, its best (lowest):
-//   0 exact name          the primary name, folded, separators ignored, equals the query
-//   1 name prefix         the primary name starts with the query (each word a token prefix)
-//   2 name words          every query word prefixes a distinct token of the primary name
-//   3 alternate name      an alternate name matches by tier 0-2's rules
-//   4 fuzzy               the primary or an alternate name matches within the typo budget
-//   5 people              a designer, artist or publisher name matches (typos allowed)
-//   6 family              a family name matches (typos allowed)
-//   7 description         every query word is a whole word of the description
+//   0 name         every query word prefixes a distinct token of the primary name (this
+//                  includes the name equal to the query and the name starting with it), or
+//                  the query is the full name (two words or more, exactly) of one of the
+//                  game's designers, artists or publishers
+//   1 alternate    an alternate name matches by tier 0's name rule
+//   2 fuzzy        the primary or an alternate name matches within the typo budget
+//   3 people       a designer, artist or publisher name matches (typos allowed)
+//   4 family       a family name matches (typos allowed)
+//   5 description  every query word is a whole word of the description
 // Inside a tier games come by popularity: rating_votes (owner_count when there are no rating
 // votes) desc, then bayes_rating desc, then id asc. Documents are numbered in that order at
 // build time, so a game's relevance key is simply tier · documents + its number.
+//
+// Why exact, prefix and word matches of the name share a tier: on the BGG catalog the
+// game people mean is nearly always the popular one whose name holds their words, not an
+// obscure game that happens to carry exactly those words ("avalon" means The Resistance:
+// Avalon over two "Avalon"s with 39 and 367 votes; "gloom" means Gloomhaven). A designer's
+// full name asks for that designer's games, which outrank games merely named after them
+// ("reiner knizia": Tigris & Euphrates over Reiner Knizia's Decathlon) by the same rule.
 
 import type { TextHit, TextMatches } from '../api.js';
 import { MATCHED_FIELDS, type MatchedField } from '../domain.js';
 import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
 import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
 import { editDistance } from './fuzzy.js';
-import { FUZZY, NameMatcher } from './name-matcher.js';
+import { EXACT, FUZZY, NameMatcher } from './name-matcher.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
-/** The score each tier reports (0..1, exact name = 1). */
-export const TIER_SCORES = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3] as const;
-export const TIER_NAMES = [
-  'exact_name',
-  'name_prefix',
-  'name_words',
-  'alternate_name',
-  'fuzzy',
-  'people',
-  'family',
-  'description',
-] as const;
-const TIER_FUZZY = 4;
-const TIER_PEOPLE = 5;
-const TIER_FAMILY = 6;
-const TIER_DESCRIPTION = 7;
+/** The score each tier reports (0..1, a name match = 1, so the exact name is 1 as D56 says). */
+export const TIER_SCORES = [1, 0.8, 0.6, 0.5, 0.4, 0.3] as const;
+export const TIER_NAMES = ['name', 'alternate_name', 'fuzzy', 'people', 'family', 'description'] as const;
+const TIER_NAME = 0;
+const TIER_ALTERNATE = 1;
+const TIER_FUZZY = 2;
+const TIER_PEOPLE = 3;
+const TIER_FAMILY = 4;
+const TIER_DESCRIPTION = 5;
 const NO_TIER = 255;
+/** From this many matches on, ranked() reads keys from a bitset instead of sorting them. */
+const RANK_BY_BITS_FROM = 2048;
+/** Words a person's name needs for an exact match to count as a full name (tier 0). */
+const FULL_NAME_WORDS = 2;
 
 const FIELD_NAME = 0;
 const FIELD_ALTERNATE = 1;
@@ -118,6 +123,8 @@ class Index implements TextIndex {
   /** Documents of entity e: entityDocs[entityStart[e] .. entityStart[e+1]). */
   private readonly entityStart: Uint32Array;
   private readonly entityDocs: Uint32Array;
+  /** 1 when entity e is a designer, artist or publisher whose name has two words or more. */
+  private readonly fullName: Uint8Array;
   private readonly description: TokenDictionary;
   /** Document of each description entry. */
   private readonly descriptionDoc: Uint32Array;
@@ -125,6 +132,8 @@ class Index implements TextIndex {
   private readonly tier: Uint8Array;
   private readonly field: Uint8Array;
   private readonly touched: Uint32Array;
+  /** keysFromBits' bitset over tier × document, allocated on first broad query, kept zeroed. */
+  private rankBits: Uint32Array | undefined;
   private readonly descriptionHits: Uint32Array;
   private touchedCount = 0;
 
@@ -173,6 +182,11 @@ class Index implements TextIndex {
       entityStart[e + 1] = entityDocs.length;
     }
     this.entityStart = entityStart;
+    this.fullName = Uint8Array.from(entities, (e) => {
+      if (e.field === 'family') return 0;
+      const analyzed = analyzeText(e.name);
+      return analyzed.words.length + analyzed.cjk.length >= FULL_NAME_WORDS ? 1 : 0;
+    });
     this.entityDocs = Uint32Array.from(entityDocs);
     this.people = new NameMatcher(
       entities.map((e) => e.name),
@@ -229,14 +243,15 @@ class Index implements TextIndex {
     const names = this.names;
     names.match(query, (entry, level) => {
       const field = names.tag[entry];
-      const tier = level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? level : 3;
+      const tier = level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? TIER_NAME : TIER_ALTERNATE;
       this.record(names.owner[entry], tier, field);
     });
     const people = this.people;
-    people.match(query, (entry) => {
+    people.match(query, (entry, level) => {
       const field = people.tag[entry];
-      const tier = field === FIELD_CODE.family ? TIER_FAMILY : TIER_PEOPLE;
       const e = people.owner[entry];
+      const tier =
+        field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
       for (let i = this.entityStart[e]; i < this.entityStart[e + 1]; i++) this.record(this.entityDocs[i], tier, field);
     });
     this.matchDescriptions(query);
@@ -274,11 +289,8 @@ class Index implements TextIndex {
   /** Matches in relevance order: by tier, then document number (popularity). */
   private ranked(): TextMatches {
     const count = this.touchedCount;
-    const docs = this.touched.slice(0, count);
     const n = this.rows.length;
-    const keys = new Float64Array(count);
-    for (let i = 0; i < count; i++) keys[i] = this.tier[docs[i]] * n + docs[i];
-    keys.sort();
+    const keys = count < RANK_BY_BITS_FROM ? this.sortedKeys(count, n) : this.keysFromBits(count, n);
     const rows = new Uint32Array(count);
     const tiers = new Uint8Array(count);
     const fields = new Uint8Array(count);
@@ -289,6 +301,40 @@ class Index implements TextIndex {
       fields[i] = this.field[doc];
     }
     return { rows, tiers, fields, keys };
+  }
+
+  /** The matches' keys (tier × n + document), sorted: few matches. */
+  private sortedKeys(count: number, n: number): Float64Array {
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) keys[i] = this.tier[this.touched[i]] * n + this.touched[i];
+    return keys.sort();
+  }
+
+  /**
+   * The same keys for many matches: each marks its bit in a bitset over every possible key,
+   * read back in order, which is linear where a sort of 20,000 keys took milliseconds (a
+   * broad query such as "castle" on 150,000 games). The bitset is left all zero again.
+   */
+  private keysFromBits(count: number, n: number): Float64Array {
+    this.rankBits ??= new Uint32Array(Math.ceil((TIER_SCORES.length * n) / 32));
+    const bits = this.rankBits;
+    for (let i = 0; i < count; i++) {
+      const key = this.tier[this.touched[i]] * n + this.touched[i];
+      bits[key >>> 5] |= 1 << (key & 31);
+    }
+    const keys = new Float64Array(count);
+    let k = 0;
+    for (let w = 0; k < count; w++) {
+      let word = bits[w];
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        keys[k++] = w * 32 + 31 - Math.clz32(lowest);
+        word ^= lowest;
+      }
+    }
+    return keys;
   }
 
   /** The name or people token nearest to `word` (up to 3 edits), the most used among equals. */

@@ -163,28 +163,49 @@ function typeOf(dataset: DatasetApi, row: number): GameType {
   return type;
 }
 
-/** Every hit of q in the engine's order (relevance tier, then popularity), narrowed by type. */
-function rankedHits(dataset: DatasetApi, request: TextSearchRequest): TextHit[] {
+/**
+ * Every hit of q in the engine's order (relevance tier, then popularity), narrowed by type:
+ * views over the engine's match arrays, so a broad query (tens of thousands of matches) costs
+ * no object per match.
+ */
+interface RankedHits {
+  length: number;
+  row(rank: number): number;
+  hit(rank: number): TextHit;
+}
+
+function rankedHits(dataset: DatasetApi, request: TextSearchRequest): RankedHits {
   const matches = dataset.textMatches(request.q);
   const types = request.type;
-  const hits: TextHit[] = [];
-  for (let i = 0; i < matches.rows.length; i++) {
-    const row = matches.rows[i];
-    if (types && !types.includes(typeOf(dataset, row))) continue;
-    hits.push({ row, score: TIER_SCORES[matches.tiers[i]], field: MATCHED_FIELDS[matches.fields[i]] });
+  let at: (rank: number) => number = (rank) => rank;
+  let length = matches.rows.length;
+  if (types) {
+    const kept = new Uint32Array(matches.rows.length);
+    length = 0;
+    for (let i = 0; i < matches.rows.length; i++) {
+      if (types.includes(typeOf(dataset, matches.rows[i]))) kept[length++] = i;
+    }
+    at = (rank) => kept[rank];
   }
-  return hits;
+  return {
+    length,
+    row: (rank) => matches.rows[at(rank)],
+    hit: (rank) => {
+      const i = at(rank);
+      return { row: matches.rows[i], score: TIER_SCORES[matches.tiers[i]], field: MATCHED_FIELDS[matches.fields[i]] };
+    },
+  };
 }
 
 /**
  * The rank a cursor position refers to: where its game is now (the Dataset may have been
  * rebuilt since), else the rank it stored.
  */
-function rankOf(dataset: DatasetApi, hits: readonly TextHit[], position: Position): number {
+function rankOf(dataset: DatasetApi, hits: RankedHits, position: Position): number {
   const stored = typeof position.value === 'number' && Number.isInteger(position.value) ? position.value : -1;
-  if (stored >= 0 && stored < hits.length && dataset.game(hits[stored].row).id === position.id) return stored;
-  const found = hits.findIndex((h) => dataset.game(h.row).id === position.id);
-  return found >= 0 ? found : Math.min(Math.max(stored, -1), hits.length);
+  if (stored >= 0 && stored < hits.length && dataset.game(hits.row(stored)).id === position.id) return stored;
+  for (let rank = 0; rank < hits.length; rank++) if (dataset.game(hits.row(rank)).id === position.id) return rank;
+  return Math.min(Math.max(stored, -1), hits.length);
 }
 
 function textSearch(event: H3Event, deps: AppDeps): string {
@@ -200,7 +221,8 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     end = Math.max(0, rankOf(dataset, hits, request.before));
     start = Math.max(0, end - request.limit);
   }
-  const slice = hits.slice(start, end);
+  const slice: TextHit[] = [];
+  for (let rank = start; rank < end; rank++) slice.push(hits.hit(rank));
   const items = presentGames(
     dataset,
     slice.map((h) => h.row),
@@ -212,7 +234,7 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     ],
     request.fields,
   );
-  const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits[rank].row).id });
+  const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits.row(rank)).id });
   const { meta, links } = navigation(
     event,
     deps.cursors,
@@ -239,10 +261,6 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     },
     request.type ? { q: request.q, type: request.type } : { q: request.q },
   );
-  if (hits.length === 0) {
-    const suggestion = dataset.suggest(request.q);
-    if (suggestion !== undefined) meta.did_you_mean = suggestion;
-  }
   if (hits.length === 0) {
     const suggestion = dataset.suggest(request.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
