@@ -16,6 +16,7 @@ import { migrate } from '../loader/schema/migrate.js';
 import { Store } from '../loader/store.js';
 import { insertRatingVotes, seedBaseline } from './materialize.js';
 import { currentLoad } from './machine.js';
+import type { ReloadFigures } from './reload.js';
 import { openCatalogStore } from './store.js';
 
 type Skipped = { skipped: string };
@@ -48,6 +49,8 @@ export interface BatchFigures {
   exportRun: ExportFigures | Skipped;
   importRun: ImportFigures | Skipped;
   materialize: MaterializeFigures | Skipped;
+  /** A materialization + reload in a serving process, /healthz polled (bench/reload.ts). */
+  reload?: ReloadFigures | Skipped;
 }
 
 /** Export of `store` to a temp JSONL file, then its import into a fresh in-memory store. */

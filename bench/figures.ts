@@ -27,6 +27,23 @@ export interface LoadFigures {
   runsMs?: number[];
 }
 
+/** Store → serving Dataset from the column file next to the store (what `serve` starts from). */
+export interface ColumnFileFigures {
+  /** The store's data version read, the file read, checked (CRC) and decoded into a DatasetInput. */
+  readMs: number;
+  /** DatasetInput + prebuilt orders → Dataset. */
+  buildMs: number;
+  /** Dataset.prepare() over the prebuilt orders (player-count bitmaps, checkpoints). */
+  prepareMs: number;
+  bytes: number;
+  rssBeforeMb: number;
+  rssMb: number;
+  rssAfterGcMb?: number;
+  loadAverage: number;
+  /** The total of every run (the figures above are the median run's). */
+  runsMs?: number[];
+}
+
 export interface QueryFigures {
   name: string;
   description: string;

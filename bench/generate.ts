@@ -5,7 +5,7 @@
 // CLI: tsx bench/generate-main.ts --games N --store-dir DIR   (env BENCH_GAMES, BENCH_DIR)
 
 import { getSetting, setSetting } from '../loader/settings.js';
-import type { Queryable, Store } from '../loader/store.js';
+import { bumpDataVersion, type Queryable, type Store } from '../loader/store.js';
 import { TableAppender, type RowObject } from './append.js';
 import { writeExtras } from './extras.js';
 import { GameWriter, type TermIds } from './game-rows.js';
@@ -88,6 +88,7 @@ export async function generateCatalog(store: Store, options: GenerateOptions = {
     await writeExtras(tx, seededRandom(seed + 1), count);
     onProgress('awards and expansion modifications written');
     await setSetting(tx, MARKER, marker(games, seed));
+    await bumpDataVersion(tx);
   });
   return { games, people, publishers, rows, ms: performance.now() - started };
 }

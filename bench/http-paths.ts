@@ -3,6 +3,8 @@
 
 export const CEILING_JSON_PATH = '/bench/ceiling-json';
 export const CEILING_PAGE_PATH = '/bench/ceiling-page';
+/** On the bare server's port: the server process's CPU time (process.cpuUsage()), µs. */
+export const CPU_PATH = '/bench/cpu';
 
 /** The typical query of the set (queries.ts), as GET /v1/games parameters. */
 export const TYPICAL_GAMES_PATH =

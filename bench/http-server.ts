@@ -1,12 +1,18 @@
 // The HTTP bench's server process: the real app (createApp) over the bench store, plus two
 // ceiling routes registered here on the same app, never in the product: a fixed small JSON
 // body, and a pre-built 25-game page (the body GET /v1/games answers for the typical filter,
-// serialized once at startup). Listens on 127.0.0.1 (port 0) and prints `LISTENING <port>`.
+// serialized once at startup). Listens on 127.0.0.1 (port 0). Beside it, a bare `node:http`
+// server (no framework, no middleware) answers every request with the bytes the app sends
+// for the fixed small JSON: its body and its headers, captured once at startup: the
+// ceiling of the edge itself; on CPU_PATH it answers the process's CPU time instead, which the
+// bench reads around each route (CPU per request). Prints `LISTENING <port> <page bytes> <bare port>`.
 //
 //   tsx bench/http-server.ts <store file> <typical /v1/games path>
 
-import { createServer } from 'node:http';
-import { toNodeHandler } from 'h3';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { type H3, toNodeHandler } from 'h3';
 import { Store } from '../loader/store.js';
 import { createApp } from '../server/app.js';
 import { ApiKeys } from '../server/auth/api-keys.js';
@@ -17,7 +23,7 @@ import { silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
 import { sendJson } from '../server/http.js';
 import { DatasetState } from '../server/state.js';
-import { CEILING_JSON_PATH, CEILING_PAGE_PATH } from './http-paths.js';
+import { CEILING_JSON_PATH, CEILING_PAGE_PATH, CPU_PATH } from './http-paths.js';
 
 async function main(): Promise<void> {
   const [path, typicalPath] = process.argv.slice(2);
@@ -42,19 +48,85 @@ async function main(): Promise<void> {
   // Response object goes through web streams and would understate the ceilings)
   app.get(CEILING_JSON_PATH, (event) => sendJson(event, fixed));
   app.get(CEILING_PAGE_PATH, (event) => sendJson(event, pageBody));
+  const bare = await bareServer(app, fixed);
   const server = createServer(toNodeHandler(app));
   server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    console.log(`LISTENING ${address.port} ${Buffer.byteLength(pageBody)}`);
-  });
+  const [port, barePort] = await Promise.all([listen(server), listen(bare)]);
+  console.log(`LISTENING ${port} ${Buffer.byteLength(pageBody)} ${barePort}`);
+  const profile = profiler(process.env.BENCH_SERVER_PROFILE);
   const stop = (): void => {
     server.close();
-    void store.close().then(() => process.exit(0));
+    bare.close();
+    void profile
+      .stop()
+      .then(() => store.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/**
+ * BENCH_SERVER_PROFILE=<file>: a CPU profile of the measured loads only (bench/http.ts
+ * sends SIGUSR2 once the warm-up is over), written to <file> when the server stops; start-up
+ * and warm-up stay out of it, unlike with `node --cpu-prof`.
+ */
+function profiler(file: string | undefined): { stop(): Promise<void> } {
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  let started: Promise<void> | undefined;
+  process.on('SIGUSR2', () => {
+    started ??= session
+      .post('Profiler.enable')
+      .then(() => session.post('Profiler.setSamplingInterval', { interval: 200 }))
+      .then(() => session.post('Profiler.start'));
+  });
+  return {
+    async stop() {
+      if (started === undefined) return;
+      await started;
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
+
+/**
+ * The bare ceiling: node:http alone answering the app's fixed-JSON answer as it is: the
+ * same body and the same headers (the app's, from one request at startup, less those
+ * node:http writes itself), with no routing, middleware or framework.
+ */
+async function bareServer(app: H3, fixed: string): Promise<Server> {
+  const answer = await app.fetch(new Request(`http://127.0.0.1${CEILING_JSON_PATH}`));
+  const body = await answer.text();
+  if (answer.status !== 200 || body !== fixed) throw new Error(`GET ${CEILING_JSON_PATH} did not answer ${fixed}`);
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (name !== 'date' && name !== 'connection') headers[name] = value;
+  });
+  headers['content-length'] = String(Buffer.byteLength(body));
+  const server = createServer((request, response) => {
+    if (request.url === CPU_PATH) {
+      // The bench reads this process's CPU time around each route (bench/http.ts)
+      response.end(JSON.stringify(process.cpuUsage()));
+      return;
+    }
+    response.writeHead(200, headers);
+    response.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') throw new Error('no TCP address');
+      resolve(address.port);
+    });
+  });
 }
 
 main().catch((error: unknown) => {

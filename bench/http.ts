@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import {
   CEILING_JSON_PATH,
   CEILING_PAGE_PATH,
+  CPU_PATH,
   PAGE_100_PATH,
   TYPICAL_GAMES_PATH,
   TYPICAL_SEARCH_BODY,
@@ -23,6 +24,8 @@ export interface HttpRoute {
   body?: string;
   /** Request headers besides the body's content type (Accept-Encoding for the compressed page). */
   headers?: Record<string, string>;
+  /** `bare`: the bare node:http ceiling (bench/http-server.ts), not the app. */
+  server?: 'bare';
 }
 
 export interface RouteFigures extends HttpRoute {
@@ -32,6 +35,12 @@ export interface RouteFigures extends HttpRoute {
   non2xx: number;
   errors: number;
   loadAverage: number;
+  /**
+   * The server process's CPU time (user + system) per request answered, µs: unlike req/s,
+   * it hardly moves with the machine's load (the server shares 2 cores with the load
+   * generator and whatever else runs), so its ratios are the steadier figure.
+   */
+  cpuUsPerRequest: number;
   /** Content-Length of one answer, bytes sent (compressed where the route is). */
   responseBytes: number;
 }
@@ -54,6 +63,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 /** The measured routes; `gameId` is a game of the store, `text` a word its names contain. */
 export function httpRoutes(gameId: string, text: string): HttpRoute[] {
   return [
+    // node:http alone sending the bytes ceiling-fixed-json sends: what the edge itself costs
+    { name: 'ceiling-bare-node', method: 'GET', path: CEILING_JSON_PATH, server: 'bare' },
     { name: 'ceiling-fixed-json', method: 'GET', path: CEILING_JSON_PATH },
     { name: 'ceiling-prebuilt-page', method: 'GET', path: CEILING_PAGE_PATH },
     { name: 'games-typical', method: 'GET', path: TYPICAL_GAMES_PATH },
@@ -66,22 +77,40 @@ export function httpRoutes(gameId: string, text: string): HttpRoute[] {
   ];
 }
 
-/** Starts the server process over `storePath`; resolves once it listens. */
-async function startServer(storePath: string): Promise<{ child: ChildProcess; port: number; pageBytes: number }> {
+interface BenchServer {
+  child: ChildProcess;
+  port: number;
+  /** The bare node:http ceiling's port. */
+  barePort: number;
+  pageBytes: number;
+}
+
+/**
+ * Starts the server process over `storePath`; resolves once it listens. BENCH_SERVER_NODE_ARGS
+ * (space-separated) go before the child's script: `--cpu-prof --cpu-prof-dir=DIR` profiles the
+ * server (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+async function startServer(storePath: string): Promise<BenchServer> {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(HERE, 'http-server.ts'), storePath, TYPICAL_GAMES_PATH],
+    [...nodeArgs, '--import', 'tsx', join(HERE, 'http-server.ts'), storePath, TYPICAL_GAMES_PATH],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_ANONYMOUS: '100000000',
+      },
     },
   );
   const lines = createInterface({ input: child.stdout });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited (code ${code}) before listening`)));
     lines.on('line', (line) => {
-      const match = /^LISTENING (\d+) (\d+)$/.exec(line);
-      if (match) resolve({ child, port: Number(match[1]), pageBytes: Number(match[2]) });
+      const match = /^LISTENING (\d+) (\d+) (\d+)$/.exec(line);
+      if (match) resolve({ child, port: Number(match[1]), pageBytes: Number(match[2]), barePort: Number(match[3]) });
     });
   });
 }
@@ -114,15 +143,15 @@ export async function measureHttp(
   options: HttpOptions,
   log: (line: string) => void,
 ): Promise<HttpFigures> {
-  const { child, port, pageBytes } = await startServer(storePath);
-  const base = `http://127.0.0.1:${port}`;
+  const { child, port, barePort, pageBytes } = await startServer(storePath);
+  const baseOf = (route: HttpRoute): string => `http://127.0.0.1:${route.server === 'bare' ? barePort : port}`;
   try {
     const sizes = new Map<string, number>();
-    for (const route of routes) sizes.set(route.name, await check(base, route));
+    for (const route of routes) sizes.set(route.name, await check(baseOf(route), route));
     const figures: RouteFigures[] = [];
     const load = (route: HttpRoute, duration: number): Promise<autocannon.Result> =>
       autocannon({
-        url: `${base}${route.path}`,
+        url: `${baseOf(route)}${route.path}`,
         method: route.method,
         body: route.body,
         headers: requestHeaders(route),
@@ -131,8 +160,16 @@ export async function measureHttp(
       });
     // warm-up, not recorded: the first route measured would otherwise pay for the JIT
     for (const route of routes) await load(route, Math.max(1, Math.min(2, options.durationS / 5)));
+    // BENCH_SERVER_PROFILE (bench/http-server.ts): profile from here on, the warm-up left out
+    if (process.env.BENCH_SERVER_PROFILE) child.kill('SIGUSR2');
+    const cpu = async (): Promise<number> => {
+      const usage = (await (await fetch(`http://127.0.0.1:${barePort}${CPU_PATH}`)).json()) as NodeJS.CpuUsage;
+      return usage.user + usage.system;
+    };
     for (const route of routes) {
+      const cpuBefore = await cpu();
       const result = await load(route, options.durationS);
+      const cpuUs = (await cpu()) - cpuBefore;
       const row: RouteFigures = {
         ...route,
         requestsPerSecond: result.requests.average,
@@ -141,18 +178,20 @@ export async function measureHttp(
         non2xx: result.non2xx,
         errors: result.errors,
         loadAverage: currentLoad(),
+        cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
         responseBytes: sizes.get(route.name) ?? 0,
       };
       if (row.non2xx > 0 || row.errors > 0) {
         throw new Error(`HTTP bench: ${route.name} had ${row.non2xx} non-2xx answers and ${row.errors} errors`);
       }
       log(
-        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
+        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
       );
       figures.push(row);
     }
     return { connections: options.connections, durationS: options.durationS, pageBytes, routes: figures };
   } finally {
+    // SIGTERM: the server exits by process.exit, which writes a --cpu-prof profile
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       if (child.exitCode !== null) resolve(undefined);

@@ -26,6 +26,8 @@ export interface BenchOptions {
   /** Materialization run: games and raw rating votes; 0 votes skips it. */
   materializeGames: number;
   materializeVotes: number;
+  /** New raw votes before the reload stage's run (bench/reload.ts); 0 skips the stage. */
+  reloadVotes: number;
   /** Skip the PostgreSQL method even when a server is reachable. */
   noPostgres: boolean;
   /**
@@ -40,7 +42,7 @@ export interface BenchOptions {
 
 const USAGE =
   'usage: tsx bench/run.ts [--quick] [--games N] [--seed S] [--store-dir DIR] [--iterations MIN..MAX] [--budget-ms MS]\n' +
-  '       [--scaling N,N,...] [--http-seconds S] [--http-connections C] [--materialize-games N] [--materialize-votes M] [--no-postgres]\n' +
+  '       [--scaling N,N,...] [--http-seconds S] [--http-connections C] [--materialize-games N] [--materialize-votes M] [--reload-votes V] [--no-postgres]\n' +
   '       [--bgg | --no-bgg] (real-data stage: on in a full run, off in a quick run) [--only search]\n' +
   '       (env: BENCH_GAMES, BENCH_SEED, BENCH_DIR)';
 
@@ -58,6 +60,7 @@ const KNOWN = new Set([
   'http-connections',
   'materialize-games',
   'materialize-votes',
+  'reload-votes',
   'only',
 ]);
 
@@ -101,6 +104,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     httpConnections: positiveInt(flags.get('http-connections'), 10, 'http-connections'),
     materializeGames: positiveInt(flags.get('materialize-games'), quick ? 2_000 : 150_000, 'materialize-games'),
     materializeVotes: wholeNumber(flags.get('materialize-votes'), quick ? 100_000 : 10_000_000, 'materialize-votes'),
+    reloadVotes: wholeNumber(flags.get('reload-votes'), quick ? 10_000 : 500_000, 'reload-votes'),
     noPostgres: switches.has('no-postgres'),
     bgg: quick ? switches.has('bgg') : !switches.has('no-bgg'),
     ...(only === undefined ? {} : { only }),

@@ -174,7 +174,7 @@ export function bggQueries(v: BggVocabulary): BenchQuery[] {
     },
     {
       name: 'text-castle',
-      description: 'full-text search "castle" over names and alternate names, 25 best hits',
+      description: 'full-text search "castle" over names, alternate names, creators and publishers, 25 best hits',
       kind: 'text',
       text: 'castle',
       query: page({}, 'bayes_rating', 'desc'),

@@ -164,7 +164,8 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
   },
   {
     name: 'text-castle',
-    description: 'full-text search "castle" over names and alternate names, 25 best hits (D56)',
+    description:
+      'full-text search "castle" over names, alternate names, creators and publishers (every match ranked, for the total), 25 best hits (D56)',
     kind: 'text',
     text: 'castle',
     query: page({}, 'bayes_rating', 'desc'),

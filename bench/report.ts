@@ -5,9 +5,17 @@ import type { BudgetCheck } from './budgets.js';
 import type { BatchFigures } from './batch.js';
 import type { HttpFigures } from './http.js';
 import type { MethodName } from './methods.js';
+import { reloadSummary } from './reload.js';
 import type { Timing } from './measure.js';
 import type { ScalingPoint } from './scaling.js';
-import { medianRatio, type BggFigures, type LoadFigures, type PostgresFigures, type QueryFigures } from './figures.js';
+import {
+  type BggFigures,
+  type ColumnFileFigures,
+  type LoadFigures,
+  medianRatio,
+  type PostgresFigures,
+  type QueryFigures,
+} from './figures.js';
 import type { MachineFigures } from './machine.js';
 
 export interface BenchReport {
@@ -18,6 +26,8 @@ export interface BenchReport {
   seed: number;
   generate: { ms: number; rows: Record<string, number> };
   load: LoadFigures;
+  /** The same Dataset started from the column file (undefined: the store had none). */
+  columnFile?: ColumnFileFigures;
   /** Building the DuckDB bitmask table (the SQL side's counterpart of the engine build). */
   sqlPrepareMs: number;
   /** `SELECT 1` through a prepared statement of the Store: the floor under every DuckDB figure. */
@@ -109,6 +119,7 @@ export function markdown(report: BenchReport): string {
       `RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB` +
       `${load.rssAfterGcMb === undefined ? '' : `, ${load.rssAfterGcMb.toFixed(0)} MB once the load's garbage is collected`} ` +
       `(whole process, DuckDB included), JS heap ${load.heapUsedMb.toFixed(0)} MB + array buffers ${load.arrayBuffersMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,
+    columnFileLine(report.columnFile),
     `- DuckDB bitmask table build: ${report.sqlPrepareMs.toFixed(0)} ms; prepared \`SELECT 1\` through the Store: ${cell(report.sqlFloor)} µs`,
     ...batchLines(report.batch),
     '',
@@ -146,6 +157,19 @@ export function markdown(report: BenchReport): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/** The start from the column file, beside the store load above it. */
+function columnFileLine(f: ColumnFileFigures | undefined): string {
+  if (!f) return '- Start from the column file: not measured (the store has no data version; regenerate it)';
+  const total = f.readMs + f.buildMs + f.prepareMs;
+  return (
+    `- Start from the column file (${(f.bytes / 2 ** 20).toFixed(0)} MB): read, checked and decoded ${f.readMs.toFixed(0)} ms, ` +
+    `→ Dataset ${f.buildMs.toFixed(0)} ms, prepare ${f.prepareMs.toFixed(0)} ms (total ${total.toFixed(0)} ms` +
+    `${f.runsMs && f.runsMs.length > 1 ? `, the median of ${f.runsMs.length} runs in processes of their own: ${f.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms` : ''}); ` +
+    `RSS ${f.rssBeforeMb.toFixed(0)} → ${f.rssMb.toFixed(0)} MB` +
+    `${f.rssAfterGcMb === undefined ? '' : `, ${f.rssAfterGcMb.toFixed(0)} MB once garbage is collected`} (whole process, DuckDB included); load avg ${f.loadAverage.toFixed(2)}`
+  );
 }
 
 const loadLine = (load: LoadFigures): string =>
@@ -200,6 +224,13 @@ function batchLines(batch: BatchFigures): string[] {
       ? `- Materialization: not measured (${materialize.skipped})`
       : `- Materialization: ${materialize.summary} (load avg ${materialize.loadAverage.toFixed(2)})`,
   );
+  const { reload } = batch;
+  if (reload !== undefined)
+    out.push(
+      'skipped' in reload
+        ? `- Reload while serving: not measured (${reload.skipped})`
+        : `- Reload while serving (bench/reload.ts): ${reloadSummary(reload)} (load avg ${reload.loadAverage.toFixed(2)})`,
+    );
   return out;
 }
 
@@ -208,18 +239,20 @@ function httpLines(http: BenchReport['http']): string[] {
   const lines = [
     `autocannon from a second process against a child process serving the bench store on 127.0.0.1; ` +
       `${http.connections} connections, ${http.durationS} s per route, routes one after another. ` +
-      'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app. ' +
+      'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app; ' +
+      'and `ceiling-bare-node`, a bare node:http server in the same process sending the fixed JSON answer’s bytes (body and headers) with no framework. ' +
+      '`CPU µs` is the server process’s CPU time per request answered (steadier than req/s when the machine is loaded). ' +
       '`games-page-100-br` is `games-page-100` with `Accept-Encoding: br` (bytes: the Content-Length sent).',
     '',
-    '| route | req/s | p50 ms | p99 ms | non-2xx | bytes | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | req/s | CPU µs | p50 ms | p99 ms | non-2xx | bytes | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const fixed = http.routes.find((r) => r.name === 'ceiling-fixed-json')?.requestsPerSecond ?? Number.NaN;
   const page = http.routes.find((r) => r.name === 'ceiling-prebuilt-page')?.requestsPerSecond ?? Number.NaN;
   const pct = (v: number, of: number): string => `${((v / of) * 100).toFixed(0)} %`;
   for (const r of http.routes) {
     lines.push(
-      `| ${r.name} \`${r.method} ${r.path.length > 60 ? `${r.path.slice(0, 57)}...` : r.path}\` | ${int(r.requestsPerSecond)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${int(r.responseBytes ?? 0)} | ` +
+      `| ${r.name} \`${r.method} ${r.path.length > 60 ? `${r.path.slice(0, 57)}...` : r.path}\` | ${int(r.requestsPerSecond)} | ${r.cpuUsPerRequest === undefined ? '—' : r.cpuUsPerRequest.toFixed(0)} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${int(r.responseBytes ?? 0)} | ` +
         `${pct(r.requestsPerSecond, fixed)} | ${pct(r.requestsPerSecond, page)} | ${r.loadAverage.toFixed(2)} |`,
     );
   }

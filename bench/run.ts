@@ -21,7 +21,7 @@ import { addPostgres } from './add-postgres.js';
 import { measureBgg } from './bgg-stage.js';
 import { closeFilterPlans, DisagreementError, measureFilterPlans, setupFilterPlans } from './filter-plans.js';
 import { httpRoutes, measureHttp } from './http.js';
-import { loadEngine, loadInChild } from './load-engine.js';
+import { columnFileInChild, loadEngine, loadInChild } from './load-engine.js';
 import { measure } from './measure.js';
 import { BENCH_NOTES } from './notes.js';
 import { parseOptions, UsageError, type BenchOptions } from './options.js';
@@ -29,6 +29,7 @@ import { BggQueryError } from './queries-bgg.js';
 import type { BggFigures } from './figures.js';
 import { currentLoad, machine } from './machine.js';
 import { markdown, type BenchReport } from './report.js';
+import { measureReload } from './reload.js';
 import { measureScaling, type ScalingPoint } from './scaling.js';
 import { searchMarkdown } from './search-report.js';
 import { measureSearch, SearchSetError } from './search-stage.js';
@@ -49,6 +50,13 @@ async function main(): Promise<void> {
   const load = await loadInChild(bench.path, options.quick ? 1 : 3);
   log(
     `load (own process): input ${load.inputMs.toFixed(0)} ms, dataset ${load.buildMs.toFixed(0)} ms, orders ${load.prepareMs.toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`,
+  );
+  // The same Dataset from the column file the store load left next to the store (a second start).
+  const columnFile = await columnFileInChild(bench.path, options.quick ? 1 : 3);
+  log(
+    columnFile
+      ? `start from the column file (own process): read ${columnFile.readMs.toFixed(0)} ms, dataset ${columnFile.buildMs.toFixed(0)} ms, prepare ${columnFile.prepareMs.toFixed(0)} ms, RSS ${columnFile.rssMb.toFixed(0)} MB`
+      : 'start from the column file: not measured (the store has no data version: regenerate it)',
   );
   bench.store = await Store.open(bench.path);
   let storeOpen = true;
@@ -103,7 +111,17 @@ async function main(): Promise<void> {
       http,
       batch,
       scaling,
-      budgets: checkBudgets({ games: options.games, typical, queries, queryLoadAverage: after, load, http, batch }),
+      columnFile,
+      budgets: checkBudgets({
+        games: options.games,
+        typical,
+        queries,
+        queryLoadAverage: after,
+        load,
+        columnFile,
+        http,
+        batch,
+      }),
       totalMs: performance.now() - started,
       notes: BENCH_NOTES,
     };
@@ -182,7 +200,18 @@ async function measureBatch(options: BenchOptions, storePath: string): Promise<B
           options.materializeGames === options.games ? storePath : undefined,
         )
       : { skipped: '--materialize-votes 0' };
-  return { ...exportImport, materialize };
+  // The materialization stage's store, converged, with fresh votes: a run + reload while served.
+  const reload =
+    'skipped' in materialize
+      ? { skipped: 'no materialization store (--materialize-votes 0)' }
+      : options.reloadVotes > 0
+        ? await measureReload(
+            join(options.dir, 'materialize', `bench-${options.materializeGames}.duckdb`),
+            options.reloadVotes,
+            log,
+          )
+        : { skipped: '--reload-votes 0' };
+  return { ...exportImport, materialize, reload };
 }
 
 main().catch((error: unknown) => {

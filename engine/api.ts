@@ -133,7 +133,7 @@ export interface TextHit {
 /** Every match of a full-text query, best first (engine/text/text-index.ts). */
 export interface TextMatches {
   rows: Uint32Array;
-  /** Relevance tier per match, 0 (exact name) .. 7 (description). */
+  /** Relevance tier per match, 0 (name, or a creator's full name) .. 5 (description). */
   tiers: Uint8Array;
   /** Index into MATCHED_FIELDS per match. */
   fields: Uint8Array;

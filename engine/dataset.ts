@@ -23,14 +23,14 @@ import type { PersonRole, TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
-import { countFacets, DEFAULT_FACET_CUTOVER } from './facets.js';
+import { DEFAULT_FACET_CUTOVER, FacetCounter } from './facets.js';
 import { compile, type FilterContext } from './filter.js';
 import { Games } from './games.js';
 import { GameIndexes } from './indexes.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
 import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
-import { evaluate, type Evaluation } from './plan.js';
+import { DEFAULT_VALUE_TEST_ROWS, evaluate, Scratch, type Evaluation } from './plan.js';
 import {
   RELEVANCE,
   SORT_KEYS,
@@ -44,8 +44,10 @@ import {
   type SortKey,
 } from './query.js';
 import { Records } from './records.js';
+import { utf8Vector } from './columns.js';
+import { decodeIndexes, encodeIndexes, type BuiltOrder, type IndexTables } from './prebuilt.js';
 import { SortOrders } from './sort.js';
-import { bitmapOf, type Bitmap } from './bitmap.js';
+import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
 import { buildTextIndex, type TextIndex } from './text/text-index.js';
 import { textDocuments, textEntities } from './text/documents.js';
@@ -74,8 +76,18 @@ export interface DatasetOptions {
   checkpointInterval?: number;
   /** Force one paging strategy (tests); `auto` chooses per query. */
   pageStrategy?: PageStrategy;
-  /** Result size below which taxonomy facets are counted from the result's rows. */
+  /** Row visits one andCardinality call is worth when choosing how to count a facet (facets.ts). */
   facetCutover?: number;
+  /**
+   * The orders and sort names a prepared Dataset over the same input exported
+   * (`indexTables()`, carried by a column file): taken as they are instead of built. Tables
+   * that do not fit this input throw a RangeError.
+   */
+  indexes?: IndexTables;
+  /** Rows left below which a range without pinned bounds is applied by reading its column. */
+  valueTestRows?: number;
+  /** Pin the prefix bitmaps of common range thresholds (thresholds.ts); off only in tests. */
+  rangeThresholds?: boolean;
 }
 
 export class Dataset implements DatasetApi {
@@ -90,7 +102,10 @@ export class Dataset implements DatasetApi {
   private readonly community: Community;
   private readonly ctx: FilterContext;
   private readonly strategy: PageStrategy;
-  private readonly facetCutover: number;
+  private readonly facetCounter: FacetCounter;
+  /** Reused by every call (see Scratch): a query allocates no bitmap of its own. */
+  private readonly scratch: Scratch;
+  private readonly results: readonly [Bitmap, Bitmap] = [emptyBitmap(), emptyBitmap()];
   private textIndexCache: TextIndex | undefined;
   private lastText: { q: string; matches: TextMatches; bitmap: Bitmap } | undefined;
   private entityLists: Entities | undefined;
@@ -101,17 +116,29 @@ export class Dataset implements DatasetApi {
       checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL,
       pageStrategy = 'auto',
       facetCutover = DEFAULT_FACET_CUTOVER,
+      indexes,
+      valueTestRows = DEFAULT_VALUE_TEST_ROWS,
+      rangeThresholds = true,
     }: DatasetOptions = {},
+    /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
+    parts: DatasetParts = finish(buildParts(input, checkpointInterval, rangeThresholds)),
   ) {
-    this.games = new Games(input.games, input.lists);
+    this.games = parts.games;
     this.size = this.games.size;
-    this.catalog = new Catalog(input);
-    this.indexes = new GameIndexes(this.games, input, checkpointInterval);
-    this.model = new ExpansionModel(this.games, input);
-    this.variants = new Variants(this.games, this.model, checkpointInterval);
-    this.sorts = new SortOrders(this.games, checkpointInterval);
-    this.records = new Records(this.games, this.indexes, this.catalog, input);
-    this.community = new Community(this.games, input.community);
+    this.catalog = parts.catalog;
+    this.indexes = parts.indexes;
+    this.model = parts.model;
+    this.variants = parts.variants;
+    this.sorts = parts.sorts;
+    this.records = parts.records;
+    this.community = parts.community;
+    if (indexes) {
+      const prebuilt = decodeIndexes(indexes, { games: this.size, variants: this.variants.count }, checkpointInterval);
+      this.games.seedSortNames(prebuilt.sortNames);
+      this.sorts.seed(prebuilt.orders.sort);
+      this.indexes.numbers.seed(prebuilt.orders.game_range);
+      this.variants.numbers.seed(prebuilt.orders.variant_range);
+    }
     this.ctx = {
       games: this.games,
       indexes: this.indexes,
@@ -120,7 +147,13 @@ export class Dataset implements DatasetApi {
       text: (q) => this.text(q).bitmap,
     };
     this.strategy = pageStrategy;
-    this.facetCutover = facetCutover;
+    this.scratch = new Scratch(valueTestRows);
+    this.facetCounter = new FacetCounter(
+      { ...this.ctx, gameTerms: input.gameTerms },
+      facetCutover,
+      this.scratch,
+      this.results,
+    );
   }
 
   row(idOrSlug: string): number | undefined {
@@ -153,7 +186,7 @@ export class Dataset implements DatasetApi {
 
   query(query: RankedQuery): Page {
     const plan = compile(query.filter, this.ctx);
-    const evaluation = evaluate(plan, this.size, this.variants);
+    const evaluation = evaluate(plan, this.size, this.variants, this.results[0], this.scratch);
     if (query.sort === RELEVANCE) return this.relevanceQuery(query, plan.effective !== null, evaluation);
     const order = this.sorts.order(query.sort, query.order);
     const position = query.after ?? query.before;
@@ -207,7 +240,7 @@ export class Dataset implements DatasetApi {
   }
 
   matchingIds(filter: Filter): string[] {
-    const result = evaluate(compile(filter, this.ctx), this.size, this.variants).result;
+    const result = evaluate(compile(filter, this.ctx), this.size, this.variants, this.results[0], this.scratch).result;
     const ids = this.games.ids;
     const out = new Array<string>(result.size);
     let i = 0;
@@ -216,11 +249,7 @@ export class Dataset implements DatasetApi {
   }
 
   facets(filter: Filter, dimensions: readonly FacetDimension[]): Facets {
-    return countFacets(compile(filter, this.ctx), dimensions, {
-      ...this.ctx,
-      gameTerms: this.input.gameTerms,
-      cutover: this.facetCutover,
-    });
+    return this.facetCounter.count(compile(filter, this.ctx), dimensions);
   }
 
   /** The value a row sorts by under `sort` (what a keyset position holds). */
@@ -286,17 +315,44 @@ export class Dataset implements DatasetApi {
 
   /**
    * Builds now what queries would otherwise build on first use: every sort order, the range
-   * orders of the filterable columns and the per-count player bitmaps. Call it before
-   * swapping a fresh Dataset in, so no request pays for it.
+   * orders of the filterable columns (with their threshold bitmaps), the per-count player
+   * bitmaps and the facets' per-kind term links. Call it before swapping a fresh Dataset in,
+   * so no request pays for it.
    */
   prepare(): void {
+    finish(this.prepareSteps());
+  }
+
+  /** prepare() one order or index per step, for a caller that yields between steps. */
+  *prepareSteps(): Generator<void, void> {
     for (const key of SORT_KEYS) {
       this.sorts.order(key, 'asc');
+      yield;
       this.sorts.order(key, 'desc');
+      yield;
     }
-    this.indexes.numbers.warm(RANGE_COLUMNS);
-    this.variants.numbers.warm(NUMBER_PROPERTIES);
+    for (const column of RANGE_COLUMNS) {
+      this.indexes.numbers.warm([column]);
+      yield;
+    }
+    for (const property of NUMBER_PROPERTIES) {
+      this.variants.numbers.warm([property]);
+      yield;
+    }
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
+    this.facetCounter.prepare();
+  }
+
+  /**
+   * What this Dataset built beyond its input (every order built so far and the sort names),
+   * as Arrow tables for a column file; call prepare() first so that is every order.
+   */
+  indexTables(): IndexTables {
+    const orders: BuiltOrder[] = [];
+    for (const [key, order] of this.sorts.built()) orders.push({ family: 'sort', key, order });
+    for (const [key, order] of this.indexes.numbers.built()) orders.push({ family: 'game_range', key, order });
+    for (const [key, order] of this.variants.numbers.built()) orders.push({ family: 'variant_range', key, order });
+    return encodeIndexes(orders, utf8Vector(this.games.sortNames), { games: this.size, variants: this.variants.count });
   }
 
   /** A row's keyset position under `sort`. */
@@ -345,4 +401,63 @@ export class Dataset implements DatasetApi {
 
 export function buildDataset(input: DatasetInput, options: DatasetOptions = {}): Dataset {
   return new Dataset(input, options);
+}
+
+/** What a Dataset is made of beyond its input and options. */
+interface DatasetParts {
+  games: Games;
+  catalog: Catalog;
+  indexes: GameIndexes;
+  model: ExpansionModel;
+  variants: Variants;
+  sorts: SortOrders;
+  records: Records;
+  community: Community;
+}
+
+function* buildParts(
+  input: DatasetInput,
+  checkpointInterval: number,
+  rangeThresholds: boolean,
+): Generator<void, DatasetParts> {
+  const games = yield* Games.build(input.games, input.lists);
+  yield;
+  const catalog = new Catalog(input);
+  yield;
+  const indexes = new GameIndexes(games, input, checkpointInterval, rangeThresholds);
+  yield;
+  const model = new ExpansionModel(games, input);
+  yield;
+  const variants = new Variants(games, model, checkpointInterval, rangeThresholds);
+  const sorts = new SortOrders(games, checkpointInterval);
+  yield;
+  const records = new Records(games, indexes, catalog, input);
+  yield;
+  const community = new Community(games, input.community);
+  return { games, catalog, indexes, model, variants, sorts, records, community };
+}
+
+/** Runs every step of `steps` at once. */
+function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * buildDataset + prepare() as a sequence of steps, each a part of the Dataset or one of its
+ * orders and indexes: the same Dataset, for a caller that must not hold its thread for the
+ * whole build (the server between steps answers requests). Nothing is shared until the end.
+ */
+export function* buildDatasetSteps(input: DatasetInput, options: DatasetOptions = {}): Generator<void, Dataset> {
+  const parts = yield* buildParts(
+    input,
+    options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
+    options.rangeThresholds ?? true,
+  );
+  yield;
+  const dataset = new Dataset(input, options, parts);
+  yield* dataset.prepareSteps();
+  return dataset;
 }

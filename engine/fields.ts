@@ -7,7 +7,7 @@
 //     zod schemas of both (schemas/responses/game-fields.ts) and so the OpenAPI document,
 //     the CSV export columns (export/csv.ts), the JSONL export (the Game JSON);
 //   - the loader: the store → Dataset load (load-games.ts reads `games.<name>` by storage and
-//     kind) and the replica's lists file (replica/dataset-ipc.ts).
+//     kind) and the column file's lists part (columns/dataset-parts.ts).
 //
 // Adding a Game field takes:
 //   1. One entry here, after the last one of its storage: `json` the next free position (the

@@ -1,23 +1,35 @@
-// A Filter compiled into bitmaps: one or more clauses per dimension, each tagged with the
-// facet dimension it belongs to, so facets can AND "all but their own" (mosaic's
-// cross-filter). In effective mode the effective-aware filters (SPEC-NOTES §6.2) are kept
-// apart, evaluated over the base rows and over the precomputed variants.
+// A Filter compiled into clauses (index bitmaps, unions not yet built, range spans): one or
+// more per dimension, each tagged with the facet dimension it belongs to, so facets can AND
+// "all but their own" (mosaic's cross-filter). In effective mode the effective-aware filters
+// (SPEC-NOTES §6.2) are kept apart, evaluated over the base rows and over the precomputed
+// variants.
 
-import { and, emptyBitmap, orAll, type Bitmap } from './bitmap.js';
+import { and, emptyBitmap, type Bitmap } from './bitmap.js';
 import type { Catalog, EntityIndex, TermIndex } from './catalog.js';
 import { AWARD_RESULTS, type ExperienceLevel } from './domain.js';
 import type { ListProperty, NumberProperty } from './effective.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { GameNumberColumn } from './input.js';
+import type { RangeSpan } from './order.js';
 import type { FacetDimension, Filter } from './query.js';
 import type { Variants } from './variants.js';
+
+/**
+ * The rows of one clause, kept in the cheapest form until evaluation (plan.ts) decides how to
+ * apply it: a bitmap (an index posting, used as is), a union not yet built (an "any of"
+ * filter), or a span of a range order (a numeric range; its size is exact before any bitmap).
+ */
+export type Operand =
+  | { kind: 'bitmap'; bitmap: Bitmap }
+  | { kind: 'union'; bitmaps: readonly Bitmap[] }
+  | { kind: 'span'; span: RangeSpan };
 
 export interface Clause {
   /** The facet dimension whose count ignores this clause; null for all others. */
   dim: FacetDimension | null;
-  bitmap: Bitmap;
-  /** Rows in the bitmap are removed instead of kept (the `_not` filters). */
+  rows: Operand;
+  /** Rows of the operand are removed instead of kept (the `_not` filters). */
   exclude: boolean;
 }
 
@@ -39,10 +51,10 @@ export interface FilterContext {
 
 /** What the effective-aware filters read: the games table or the variants table. */
 interface PropertySource {
-  range(p: NumberProperty, lo: number, hi: number): Bitmap;
-  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Bitmap;
-  players(n: number): Bitmap;
-  listHas(p: ListProperty, n: number): Bitmap;
+  range(p: NumberProperty, lo: number, hi: number): Operand;
+  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Operand;
+  players(n: number): Operand;
+  listHas(p: ListProperty, n: number): Operand;
 }
 
 export function compile(filter: Filter, ctx: FilterContext): Plan {
@@ -65,25 +77,34 @@ export function compile(filter: Filter, ctx: FilterContext): Plan {
 
 function gameSource(indexes: GameIndexes): PropertySource {
   return {
-    range: (p, lo, hi) => indexes.numbers.range(p, lo, hi),
-    scaledRange: (p, level, lo, hi) => indexes.numbers.scaledRange(p, level, lo, hi),
-    players: (n) => indexes.players(n),
-    listHas: (p, n) => (p === 'top_at' ? indexes.topAt : indexes.recommendedAt).get(n) ?? emptyBitmap(),
+    range: (p, lo, hi) => spanOf(indexes.numbers.span(p, lo, hi)),
+    scaledRange: (p, level, lo, hi) => spanOf(indexes.numbers.scaledSpan(p, level, lo, hi)),
+    players: (n) => bitmapOf(indexes.players(n)),
+    listHas: (p, n) => bitmapOf((p === 'top_at' ? indexes.topAt : indexes.recommendedAt).get(n) ?? emptyBitmap()),
   };
 }
 
 function variantSource(variants: Variants): PropertySource {
   const t = variants.numbers;
   return {
-    range: (p, lo, hi) => t.range(p, lo, hi),
-    scaledRange: (p, level, lo, hi) => t.scaledRange(p, level, lo, hi),
-    players: (n) => and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity)),
-    listHas: (p, n) => (p === 'top_at' ? variants.topAt : variants.recommendedAt).get(n) ?? emptyBitmap(),
+    range: (p, lo, hi) => spanOf(t.span(p, lo, hi)),
+    scaledRange: (p, level, lo, hi) => spanOf(t.scaledSpan(p, level, lo, hi)),
+    players: (n) => bitmapOf(and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity))),
+    listHas: (p, n) => bitmapOf((p === 'top_at' ? variants.topAt : variants.recommendedAt).get(n) ?? emptyBitmap()),
   };
 }
 
-const keep = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: false });
-const drop = (dim: FacetDimension | null, bitmap: Bitmap): Clause => ({ dim, bitmap, exclude: true });
+const bitmapOf = (bitmap: Bitmap): Operand => ({ kind: 'bitmap', bitmap });
+const spanOf = (span: RangeSpan): Operand => ({ kind: 'span', span });
+/** Any of these rows: no bitmap is built for a union until evaluation needs one. */
+const anyOfBitmaps = (bitmaps: readonly Bitmap[]): Operand =>
+  bitmaps.length === 0
+    ? bitmapOf(emptyBitmap())
+    : bitmaps.length === 1
+      ? bitmapOf(bitmaps[0])
+      : { kind: 'union', bitmaps };
+const keep = (dim: FacetDimension | null, rows: Operand): Clause => ({ dim, rows, exclude: false });
+const drop = (dim: FacetDimension | null, rows: Operand): Clause => ({ dim, rows, exclude: true });
 const given = (value: number | null | undefined): value is number => value !== undefined && value !== null;
 const active = <T>(list: readonly T[] | null | undefined): list is readonly T[] =>
   Array.isArray(list) && list.length > 0;
@@ -103,7 +124,7 @@ function effectiveAwareClauses(filter: Filter, src: PropertySource, withWeight: 
   if (given(filter.recommended_at)) out.push(keep('players', src.listHas('recommended_at', filter.recommended_at)));
   if ((filter.playtime_source ?? 'publisher') === 'publisher') {
     const level = filter.playtime_experience;
-    const scaled = (p: 'min_playtime' | 'max_playtime', lo: number, hi: number): Bitmap =>
+    const scaled = (p: 'min_playtime' | 'max_playtime', lo: number, hi: number): Operand =>
       level ? src.scaledRange(p, level, lo, hi) : src.range(p, lo, hi);
     if (given(filter.playtime_min)) out.push(keep(null, scaled('min_playtime', filter.playtime_min, Infinity)));
     if (given(filter.playtime_max)) out.push(keep(null, scaled('max_playtime', -Infinity, filter.playtime_max)));
@@ -120,17 +141,17 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
   const numbers = indexes.numbers;
   const out: Clause[] = [];
   // Full text reads the game's own names, credits and description (never an expansion's).
-  if (filter.q !== undefined) out.push(keep(null, ctx.text(filter.q)));
+  if (filter.q !== undefined) out.push(keep(null, bitmapOf(ctx.text(filter.q))));
   const range = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
-    if (given(lo) || given(hi)) out.push(keep(null, numbers.range(column, lo ?? -Infinity, hi ?? Infinity)));
+    if (given(lo) || given(hi)) out.push(keep(null, spanOf(numbers.span(column, lo ?? -Infinity, hi ?? Infinity))));
   };
   const level = filter.playtime_experience;
   const scaled = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
     if (!given(lo) && !given(hi)) return;
-    const bitmap = level
-      ? numbers.scaledRange(column, level, lo ?? -Infinity, hi ?? Infinity)
-      : numbers.range(column, lo ?? -Infinity, hi ?? Infinity);
-    out.push(keep(null, bitmap));
+    const span = level
+      ? numbers.scaledSpan(column, level, lo ?? -Infinity, hi ?? Infinity)
+      : numbers.span(column, lo ?? -Infinity, hi ?? Infinity);
+    out.push(keep(null, spanOf(span)));
   };
 
   range('rating', filter.rating_min, filter.rating_max);
@@ -146,11 +167,12 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
   scaled('community_max_playtime', undefined, filter.community_playtime_max);
   if (filter.age_source === 'community') range('community_suggested_age', filter.age_min, filter.age_max);
 
-  if (active(filter.type)) out.push(keep('type', orAll(games.types.postingsOf(filter.type))));
-  if (active(filter.mode)) out.push(keep(null, orAll(games.modes.postingsOf(filter.mode))));
+  if (active(filter.type)) out.push(keep('type', anyOfBitmaps(games.types.postingsOf(filter.type))));
+  if (active(filter.mode)) out.push(keep(null, anyOfBitmaps(games.modes.postingsOf(filter.mode))));
   if (active(filter.language_dependence))
-    out.push(keep(null, orAll(games.languages.postingsOf(filter.language_dependence))));
-  if (active(filter.funding_source)) out.push(keep(null, orAll(games.fundings.postingsOf(filter.funding_source))));
+    out.push(keep(null, anyOfBitmaps(games.languages.postingsOf(filter.language_dependence))));
+  if (active(filter.funding_source))
+    out.push(keep(null, anyOfBitmaps(games.fundings.postingsOf(filter.funding_source))));
 
   taxonomy(
     out,
@@ -173,9 +195,9 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
     const rows = filter.legacy_id.flatMap((id) => games.legacyRows(id));
     const bitmap = emptyBitmap();
     bitmap.addMany(rows);
-    out.push(keep(null, bitmap));
+    out.push(keep(null, bitmapOf(bitmap)));
   }
-  if (filter.award) out.push(keep(null, awardBitmap(filter.award, ctx)));
+  if (filter.award) out.push(keep(null, bitmapOf(awardBitmap(filter.award, ctx))));
   return out;
 }
 
@@ -193,9 +215,9 @@ function taxonomy(
     return index === undefined ? undefined : postings[index];
   };
   const known = (slugs: readonly string[]): Bitmap[] => slugs.flatMap((s) => posting(s) ?? []);
-  if (active(any)) out.push(keep(dim, orAll(known(any))));
-  if (active(all)) for (const slug of all) out.push(keep(dim, posting(slug) ?? emptyBitmap()));
-  if (active(none)) out.push(drop(dim, orAll(known(none))));
+  if (active(any)) out.push(keep(dim, anyOfBitmaps(known(any))));
+  if (active(all)) for (const slug of all) out.push(keep(dim, bitmapOf(posting(slug) ?? emptyBitmap())));
+  if (active(none)) out.push(drop(dim, anyOfBitmaps(known(none))));
 }
 
 function anyOf<T extends { id: string; slug: string }>(
@@ -209,7 +231,7 @@ function anyOf<T extends { id: string; slug: string }>(
     const index = entities.slug(slug);
     return index === undefined ? [] : [postings[index]];
   });
-  out.push(keep(null, orAll(bitmaps)));
+  out.push(keep(null, anyOfBitmaps(bitmaps)));
 }
 
 /** Has a GameAward matching every given part (no part given: any GameAward). */

@@ -42,6 +42,9 @@ const isEager = (name: GameStringColumn): name is EagerStringColumn =>
 const ENUM_COLUMNS: ReadonlySet<string> = new Set(GAME_ENUM_FIELDS.map((f) => f.name));
 const isEnum = (name: GameStringColumn): name is GameEnumColumn => ENUM_COLUMNS.has(name);
 
+/** Rows per step of Games.build's lookups (a few milliseconds each). */
+const INDEX_BLOCK = 16_384;
+
 export class Games {
   readonly size: number;
   readonly numbers: GameNumbers;
@@ -65,7 +68,8 @@ export class Games {
   private parentRowCache: Int32Array | undefined;
   private readonly multipliers = new Map<ExperienceLevel, Float64Array>();
 
-  constructor(table: Table, lists: GameListColumns) {
+  /** `indexRows` false: the id and slug lookups are left to indexRowSteps() (Games.build). */
+  constructor(table: Table, lists: GameListColumns, indexRows = true) {
     this.size = table.numRows;
     const numbers = {} as Record<GameNumberColumn, Float64Array>;
     for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numberColumn(table, name);
@@ -86,9 +90,26 @@ export class Games {
     const lazy = {} as Record<LazyStringColumn, Vector>;
     for (const name of GAME_STRING_COLUMNS) if (!isEager(name) && !isEnum(name)) lazy[name] = child(table, name);
     this.lazy = lazy;
-    for (let row = 0; row < this.size; row++) {
-      if (!this.bySlug.has(this.slugs[row])) this.bySlug.set(this.slugs[row], row);
-      this.byId.set(this.ids[row].toLowerCase(), row);
+    if (indexRows) for (const _ of this.indexRowSteps());
+  }
+
+  /** The games built in steps: the columns, then the id and slug lookups a block of rows at a time. */
+  static *build(table: Table, lists: GameListColumns): Generator<void, Games> {
+    const games = new Games(table, lists, false);
+    yield;
+    yield* games.indexRowSteps();
+    return games;
+  }
+
+  /** Fills the id and slug lookups, INDEX_BLOCK rows per step. */
+  private *indexRowSteps(): Generator<void, void> {
+    for (let start = 0; start < this.size; start += INDEX_BLOCK) {
+      const end = Math.min(this.size, start + INDEX_BLOCK);
+      for (let row = start; row < end; row++) {
+        if (!this.bySlug.has(this.slugs[row])) this.bySlug.set(this.slugs[row], row);
+        this.byId.set(this.ids[row].toLowerCase(), row);
+      }
+      yield;
     }
   }
 
@@ -161,6 +182,12 @@ export class Games {
       parent_game_id: this.parentIds,
       release_date: this.releaseDates,
     };
+  }
+
+  /** Takes the sort names computed elsewhere (a column file's), one per row. */
+  seedSortNames(names: string[]): void {
+    if (names.length !== this.size) throw new RangeError(`${names.length} sort names for ${this.size} games`);
+    this.sortNameCache = names;
   }
 
   /** `sortName(name)` per row, computed once on first use. */

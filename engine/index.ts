@@ -4,7 +4,7 @@
 // contract's shared enums (domain.ts).
 
 export * from './domain.js';
-export { buildDataset, Dataset, type DatasetOptions } from './dataset.js';
+export { buildDataset, buildDatasetSteps, Dataset, type DatasetOptions } from './dataset.js';
 export type {
   AwardEntity,
   CreditRef,
@@ -41,6 +41,8 @@ export type {
 } from './query.js';
 export { FACET_DIMENSIONS, RELEVANCE, SORT_KEYS } from './query.js';
 export { MAX_FACET_PLAYERS } from './indexes.js';
+// A prepared Dataset's orders and sort names as Arrow tables (a column file carries them).
+export { INDEX_PARTS, type IndexPart, type IndexTables } from './prebuilt.js';
 // A game's community polls and experience data, as the Dataset answers and takes them.
 export {
   emptyCommunityInput,
@@ -94,9 +96,11 @@ export {
   makeGamesTable,
   numberColumn,
   stringColumn,
+  utf8Vector,
   type GameNumberArrays,
   type GameStringArrays,
 } from './columns.js';
+export { utf8Values } from './strings.js';
 // The name folding every `name` sort and every search shares (D1).
 export { foldText, sortName } from './normalize.js';
 export { TIER_NAMES, TIER_SCORES } from './text/text-index.js';

@@ -38,9 +38,9 @@ export class GameIndexes {
   readonly facetPlayers: number;
   private readonly playerCounts: (Bitmap | undefined)[] = [];
 
-  constructor(games: Games, input: DatasetInput, interval: number) {
+  constructor(games: Games, input: DatasetInput, interval: number, thresholds = true) {
     const n = games.size;
-    this.numbers = new NumberTable(n, games.numbers, (level) => games.multiplier(level), interval);
+    this.numbers = new NumberTable(n, games.numbers, (level) => games.multiplier(level), interval, thresholds);
     this.terms = postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
     this.termLinks = GameLinks.build(input.gameTerms.game, n);
     this.families = postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);

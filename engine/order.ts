@@ -29,6 +29,8 @@ export type OrderValues = Float64Array | readonly (string | null)[];
 export class OrderIndex {
   private posCache: Uint32Array | undefined;
   private checkpoints: Bitmap[] | undefined;
+  /** Exact prefix bitmaps at chosen order indexes (range thresholds, see thresholds.ts). */
+  private readonly pinned = new Map<number, Bitmap>();
 
   /**
    * @param permutation order index -> row, or null when the order is the row order itself
@@ -95,6 +97,44 @@ export class OrderIndex {
     if (start < k) out.addMany(perm.subarray(start, k));
     else if (start > k) out.removeMany(perm.subarray(k, start));
     return out;
+  }
+
+  /**
+   * Keeps frozen prefix bitmaps at these order indexes, so a range bound landing on one costs
+   * one bitmap operation and no copy (see exactPrefix).
+   */
+  pin(indexes: Iterable<number>): void {
+    for (const k of indexes) {
+      if (k > 0 && k < this.size && !this.pinned.has(k)) this.pinned.set(k, freeze(this.prefix(k)));
+    }
+  }
+
+  /** The frozen bitmap of the rows at order indexes [0, k) when k is pinned; undefined otherwise. */
+  exactPrefix(k: number): Bitmap | undefined {
+    return this.pinned.get(k);
+  }
+
+  /**
+   * Overwrites `target` with the rows at order indexes [0, k), allocating nothing: a pinned
+   * prefix or the nearest checkpoint is copied in, then at most interval/2 rows added or removed.
+   */
+  writePrefix(target: Bitmap, k: number): Bitmap {
+    const n = this.size;
+    const exact = this.pinned.get(k);
+    if (exact) return target.copyFrom(exact);
+    target.clear();
+    if (k <= 0) return target;
+    if (k >= n) return target.addRange(0, n);
+    const perm = this.permutation;
+    if (perm === null) return target.addRange(0, k);
+    if (k <= this.interval >>> 1) return target.addMany(perm.subarray(0, k));
+    const checkpoints = this.ensureCheckpoints(perm);
+    const j = Math.min(checkpoints.length - 1, Math.round(k / this.interval));
+    const start = Math.min(j * this.interval, n);
+    target.copyFrom(checkpoints[j]);
+    if (start < k) target.addMany(perm.subarray(start, k));
+    else if (start > k) target.removeMany(perm.subarray(k, start));
+    return target;
   }
 
   /** A new bitmap of the rows at order indexes [a, b). */
@@ -275,8 +315,27 @@ function valueCompare(values: OrderValues, desc: boolean): (a: number, b: number
 
 /** Rows whose value lies in [lo, hi], from an ascending order of a Float64 column. */
 export function rangeRows(order: OrderIndex, values: Float64Array, lo: number, hi: number): Bitmap {
-  if (!(lo <= hi)) return emptyBitmap();
+  const span = rangeSpan(order, values, lo, hi);
+  return order.slice(span.a, span.b);
+}
+
+/**
+ * The rows with lo ≤ value ≤ hi as a span of an ascending order, not yet a bitmap: its size
+ * (b - a) is exact, and plan.ts turns it into bitmap operations only when it must.
+ */
+export interface RangeSpan {
+  order: OrderIndex;
+  values: Float64Array;
+  lo: number;
+  hi: number;
+  /** Order indexes [a, b) hold exactly the matching rows. */
+  a: number;
+  b: number;
+}
+
+export function rangeSpan(order: OrderIndex, values: Float64Array, lo: number, hi: number): RangeSpan {
+  if (!(lo <= hi)) return { order, values, lo, hi, a: 0, b: 0 };
   const a = lo === -Infinity ? 0 : order.search((row) => values[row] >= lo, 0, order.nonNull);
   const b = hi === Infinity ? order.nonNull : order.search((row) => values[row] > hi, a, order.nonNull);
-  return order.slice(a, b);
+  return { order, values, lo, hi, a, b };
 }

@@ -1,14 +1,48 @@
 // Evaluating a compiled plan: AND of the kept clauses, minus the excluded ones, optionally
 // skipping one facet dimension. In effective mode a game passes the effective-aware part
 // when its base row passes it or any of its variants does.
+//
+// Garbage is what makes the tail (GC pauses), so the main result is written into a bitmap the
+// caller owns and reuses (a Scratch), clauses are applied smallest first, and none is turned
+// into a bitmap of its own unless it must be: a union is built in the scratch's spare bitmap,
+// a numeric range is one AND / AND-NOT with pinned threshold bitmaps (thresholds.ts) when its
+// bounds are common ones, a value test over the rows left when few are, and a prefix written
+// into the spare bitmap otherwise.
 
-import { andAll, rangeBitmap, type Bitmap } from './bitmap.js';
-import type { Clause, Plan } from './filter.js';
+import { emptyBitmap, type Bitmap } from './bitmap.js';
+import type { Clause, Operand, Plan } from './filter.js';
+import type { RangeSpan } from './order.js';
 import type { FacetDimension } from './query.js';
 import type { Variants } from './variants.js';
 
+/**
+ * Below this many rows left, a range without pinned bounds is applied by reading the column
+ * of each row (a typed-array pass) rather than by writing its prefix bitmaps (a checkpoint
+ * copy and up to interval/2 adds or removes each).
+ */
+export const DEFAULT_VALUE_TEST_ROWS = 16_384;
+
+/**
+ * Buffers one Dataset reuses across its calls: a spare bitmap for unions and prefixes and a
+ * row buffer. Calls never interleave (the engine is synchronous and no call re-enters
+ * another), so one Scratch per Dataset is enough.
+ */
+export class Scratch {
+  readonly spare: Bitmap = emptyBitmap();
+  private buffer = new Uint32Array(0);
+
+  /** @param valueTestRows see DEFAULT_VALUE_TEST_ROWS (tests force either way of applying a range) */
+  constructor(readonly valueTestRows: number = DEFAULT_VALUE_TEST_ROWS) {}
+
+  /** A buffer of at least n rows (contents undefined); valid until the next call. */
+  rows(n: number): Uint32Array {
+    if (this.buffer.length < n) this.buffer = new Uint32Array(Math.max(n, this.buffer.length * 2));
+    return this.buffer;
+  }
+}
+
 export interface Evaluation {
-  /** Matching game rows. */
+  /** Matching game rows (the `into` bitmap given to evaluate). */
   result: Bitmap;
   /** Effective mode: base rows passing every effective-aware filter (null: no such filter). */
   baseEffective: Bitmap | null;
@@ -16,33 +50,154 @@ export interface Evaluation {
   variantEffective: Bitmap | null;
 }
 
-export function evaluate(plan: Plan, size: number, variants: Variants, skip?: FacetDimension): Evaluation {
+/** Evaluates the plan into `into` (overwritten), skipping the clauses of `skip`. */
+export function evaluate(
+  plan: Plan,
+  size: number,
+  variants: Variants,
+  into: Bitmap,
+  scratch: Scratch,
+  skip?: FacetDimension,
+): Evaluation {
   const clauses = without(plan.clauses, skip);
   let baseEffective: Bitmap | null = null;
   let variantEffective: Bitmap | null = null;
   if (plan.effective) {
-    baseEffective = intersect(without(plan.effective.base, skip), size);
-    variantEffective = intersect(without(plan.effective.variants, skip), variants.count);
+    // Effective mode keeps its two partial results for matched_via: they are new bitmaps.
+    const base = without(plan.effective.base, skip);
+    const variantClauses = without(plan.effective.variants, skip);
+    baseEffective = base.length > 0 ? intersect(base, size, emptyBitmap(), scratch) : null;
+    variantEffective =
+      variantClauses.length > 0 ? intersect(variantClauses, variants.count, emptyBitmap(), scratch) : null;
     if (baseEffective !== null) {
       const either = baseEffective.clone();
       if (variantEffective !== null) either.orInPlace(variants.basesOf(variantEffective));
-      clauses.push({ dim: null, bitmap: either, exclude: false });
+      clauses.push({ dim: null, rows: { kind: 'bitmap', bitmap: either }, exclude: false });
     }
   }
-  return { result: intersect(clauses, size) ?? rangeBitmap(0, size), baseEffective, variantEffective };
+  return { result: intersect(clauses, size, into, scratch), baseEffective, variantEffective };
 }
 
 function without(clauses: readonly Clause[], skip: FacetDimension | undefined): Clause[] {
   return skip === undefined ? [...clauses] : clauses.filter((c) => c.dim !== skip);
 }
 
-/** AND of kept clauses minus excluded ones over [0, size); null when there are no clauses. */
-function intersect(clauses: readonly Clause[], size: number): Bitmap | null {
-  if (clauses.length === 0) return null;
-  const kept = clauses.filter((c) => !c.exclude).map((c) => c.bitmap);
-  const out = kept.length > 0 ? andAll(kept) : rangeBitmap(0, size);
-  for (const c of clauses) if (c.exclude && out.size > 0) out.andNotInPlace(c.bitmap);
-  return out;
+/** AND of kept clauses minus excluded ones over [0, size), written into `into`. */
+function intersect(clauses: Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
+  const kept: Operand[] = [];
+  for (const c of clauses) if (!c.exclude) kept.push(c.rows);
+  if (kept.length === 0) {
+    into.clear();
+    into.addRange(0, size);
+  } else {
+    kept.sort((x, y) => estimate(x, size) - estimate(y, size));
+    write(kept[0], into, scratch);
+    for (let i = 1; i < kept.length && into.size > 0; i++) andWith(into, kept[i], scratch);
+  }
+  for (const c of clauses) if (c.exclude && into.size > 0) andNotWith(into, c.rows);
+  return into;
+}
+
+/** Rows of the operand (exact for bitmaps and spans, an upper bound for unions). */
+function estimate(operand: Operand, size: number): number {
+  switch (operand.kind) {
+    case 'bitmap':
+      return operand.bitmap.size;
+    case 'span':
+      return Math.max(0, operand.span.b - operand.span.a);
+    case 'union': {
+      let sum = 0;
+      for (const b of operand.bitmaps) sum += b.size;
+      return Math.min(sum, size);
+    }
+  }
+}
+
+/** Overwrites `into` with the operand's rows. */
+function write(operand: Operand, into: Bitmap, scratch: Scratch): void {
+  switch (operand.kind) {
+    case 'bitmap':
+      into.copyFrom(operand.bitmap);
+      return;
+    case 'union':
+      into.copyFrom(operand.bitmaps[0]);
+      for (let i = 1; i < operand.bitmaps.length; i++) into.orInPlace(operand.bitmaps[i]);
+      return;
+    case 'span': {
+      const { order, a, b } = operand.span;
+      if (b <= a) {
+        into.clear();
+        return;
+      }
+      order.writePrefix(into, b);
+      if (a > 0) into.andNotInPlace(order.exactPrefix(a) ?? order.writePrefix(scratch.spare, a));
+    }
+  }
+}
+
+function andWith(into: Bitmap, operand: Operand, scratch: Scratch): void {
+  switch (operand.kind) {
+    case 'bitmap':
+      into.andInPlace(operand.bitmap);
+      return;
+    case 'union':
+      write(operand, scratch.spare, scratch);
+      into.andInPlace(scratch.spare);
+      return;
+    case 'span':
+      andSpan(into, operand.span, scratch);
+  }
+}
+
+function andNotWith(into: Bitmap, operand: Operand): void {
+  switch (operand.kind) {
+    case 'bitmap':
+      into.andNotInPlace(operand.bitmap);
+      return;
+    case 'union':
+      for (const b of operand.bitmaps) into.andNotInPlace(b);
+      return;
+    case 'span':
+      // no filter excludes a range today; built as a new bitmap rather than juggling spares
+      into.andNotInPlace(operand.span.order.slice(operand.span.a, operand.span.b));
+  }
+}
+
+/** Keeps the rows of `into` inside the span. */
+function andSpan(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
+  const { order, a, b } = span;
+  if (b <= a) {
+    into.clear();
+    return;
+  }
+  const upper = b >= order.size ? null : order.exactPrefix(b);
+  const lower = a <= 0 ? null : order.exactPrefix(a);
+  const upperReady = b >= order.size || upper !== undefined;
+  const lowerReady = a <= 0 || lower !== undefined;
+  if (!(upperReady && lowerReady) && into.size <= scratch.valueTestRows) {
+    keepValues(into, span, scratch);
+    return;
+  }
+  if (b < order.size) into.andInPlace(upper ?? order.writePrefix(scratch.spare, b));
+  if (a > 0 && into.size > 0) into.andNotInPlace(lower ?? order.writePrefix(scratch.spare, a));
+}
+
+/** Keeps the rows whose value lies in [lo, hi] (NaN never does), reading the column per row. */
+function keepValues(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
+  const n = into.size;
+  const rows = scratch.rows(n);
+  into.toUint32Array(rows);
+  const { values, lo, hi } = span;
+  let kept = 0;
+  // Hot loop: one column read per remaining row; rows stay ascending.
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
+    const v = values[row];
+    if (v >= lo && v <= hi) rows[kept++] = row;
+  }
+  if (kept === n) return;
+  into.clear();
+  if (kept > 0) into.addMany(rows.subarray(0, kept));
 }
 
 /** Whether the plan has a clause the given dimension's facet must skip. */

@@ -50,6 +50,16 @@ export class SortOrders {
     return out;
   }
 
+  /** Takes orders built elsewhere (a column file's), keyed `key:order`, instead of sorting. */
+  seed(orders: ReadonlyMap<string, OrderIndex>): void {
+    for (const [key, order] of orders) this.orders.set(key, order);
+  }
+
+  /** The orders built so far, keyed `key:order`. */
+  built(): ReadonlyMap<string, OrderIndex> {
+    return this.orders;
+  }
+
   /** The value a row sorts by: a number, the sort_name string, or null. */
   value(row: number, key: SortKey): number | string | null {
     const column = SORT_COLUMNS[key];

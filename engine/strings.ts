@@ -2,7 +2,7 @@
 // offsets (ids, slugs, enum values); other buffers decode string by string. Nulls come from
 // the validity bitmap. Same result as columns.ts `stringColumn`, several times faster.
 
-import type { Data, Table, Utf8 } from 'apache-arrow';
+import { type Data, type Table, Type, type Utf8, type Vector } from 'apache-arrow';
 import type { GameStringColumn } from './input.js';
 
 const decoder = new TextDecoder();
@@ -10,6 +10,12 @@ const decoder = new TextDecoder();
 export function utf8Column(table: Table, name: GameStringColumn): (string | null)[] {
   const vector = table.getChild(name);
   if (!vector) throw new RangeError(`games table has no column ${name}`);
+  return utf8Values(vector);
+}
+
+/** Any Utf8 vector's values as JS strings (null stays null). */
+export function utf8Values(vector: Vector): (string | null)[] {
+  if (vector.type.typeId !== Type.Utf8) throw new RangeError(`not a Utf8 column: ${vector.type}`);
   const out = new Array<string | null>(vector.length);
   let at = 0;
   for (const chunk of vector.data as Data<Utf8>[]) {

@@ -5,7 +5,8 @@
 
 import type { Bitmap } from './bitmap.js';
 import type { ExperienceLevel } from './domain.js';
-import { buildOrder, rangeRows, ROW_TIES, type OrderIndex } from './order.js';
+import { buildOrder, rangeRows, rangeSpan, ROW_TIES, type OrderIndex, type RangeSpan } from './order.js';
+import { pinThresholds } from './thresholds.js';
 
 export class NumberTable<K extends string> {
   private readonly orders = new Map<string, OrderIndex>();
@@ -19,6 +20,8 @@ export class NumberTable<K extends string> {
     private readonly columns: Readonly<Record<K, Float64Array>>,
     private readonly multiplier: (level: ExperienceLevel) => Float64Array,
     private readonly interval: number,
+    /** Pin the common thresholds' prefix bitmaps on each range order (thresholds.ts). */
+    private readonly thresholds = true,
   ) {}
 
   column(name: K): Float64Array {
@@ -30,6 +33,21 @@ export class NumberTable<K extends string> {
     for (const name of names) this.orderOf(name, this.columns[name]);
   }
 
+  /** Takes range orders built elsewhere (a column file's), keyed by column, instead of sorting. */
+  seed(orders: ReadonlyMap<string, OrderIndex>): void {
+    for (const [key, order] of orders) {
+      if (!Object.hasOwn(this.columns, key)) continue;
+      // pinned here too: a started-from-file Dataset answers ranges as one built here would
+      if (this.thresholds) pinThresholds(order, this.columns[key as K]);
+      this.orders.set(key, order);
+    }
+  }
+
+  /** The range orders of plain columns built so far (derived, scaled ones are left out). */
+  built(): ReadonlyMap<string, OrderIndex> {
+    return new Map([...this.orders].filter(([key]) => Object.hasOwn(this.columns, key)));
+  }
+
   /** Rows with lo ≤ column ≤ hi (nulls never match). */
   range(name: K, lo: number, hi: number): Bitmap {
     return rangeRows(this.orderOf(name, this.columns[name]), this.columns[name], lo, hi);
@@ -37,6 +55,23 @@ export class NumberTable<K extends string> {
 
   /** Rows with lo ≤ column × multiplier(level) ≤ hi, comparing the unrounded product. */
   scaledRange(name: K, level: ExperienceLevel, lo: number, hi: number): Bitmap {
+    const key = `${name}×${level}`;
+    const values = this.scaledValues(name, level);
+    return rangeRows(this.orderOf(key, values), values, lo, hi);
+  }
+
+  /** range() as an order span, for plans that apply it without building the bitmap. */
+  span(name: K, lo: number, hi: number): RangeSpan {
+    return rangeSpan(this.orderOf(name, this.columns[name]), this.columns[name], lo, hi);
+  }
+
+  /** scaledRange() as an order span. */
+  scaledSpan(name: K, level: ExperienceLevel, lo: number, hi: number): RangeSpan {
+    const values = this.scaledValues(name, level);
+    return rangeSpan(this.orderOf(`${name}×${level}`, values), values, lo, hi);
+  }
+
+  private scaledValues(name: K, level: ExperienceLevel): Float64Array {
     const key = `${name}×${level}`;
     let values = this.scaled.get(key);
     if (!values) {
@@ -46,13 +81,15 @@ export class NumberTable<K extends string> {
       for (let row = 0; row < values.length; row++) values[row] = base[row] * factor[row];
       this.scaled.set(key, values);
     }
-    return rangeRows(this.orderOf(key, values), values, lo, hi);
+    return values;
   }
 
   private orderOf(key: string, values: Float64Array): OrderIndex {
     let order = this.orders.get(key);
     if (!order) {
       order = buildOrder(values, false, ROW_TIES, this.interval);
+      // the hook of thresholds.ts: common range bounds as ready bitmaps (query side only)
+      if (this.thresholds) pinThresholds(order, values);
       this.orders.set(key, order);
     }
     return order;

@@ -40,7 +40,7 @@ export class Variants {
   /** Base row -> [first, end) of its variants. */
   private readonly groups = new Map<number, [number, number]>();
 
-  constructor(games: Games, model: ExpansionModel, interval: number) {
+  constructor(games: Games, model: ExpansionModel, interval: number, thresholds = true) {
     const base: number[] = [];
     const tier: number[] = [];
     this.expansions = [];
@@ -68,7 +68,7 @@ export class Variants {
       const perGame = games.multiplier(level);
       return Float64Array.from(baseRows, (row) => perGame[row]);
     };
-    this.numbers = new NumberTable(this.count, columns, multiplier, interval);
+    this.numbers = new NumberTable(this.count, columns, multiplier, interval, thresholds);
     this.topAt = postingsByListValue(this.values.map((v) => v.top_at));
     this.recommendedAt = postingsByListValue(this.values.map((v) => v.recommended_at));
   }

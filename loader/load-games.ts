@@ -16,6 +16,7 @@ import {
   makeGamesTable,
 } from '../engine/index.js';
 import type { Store } from './store.js';
+import { yieldTurn } from './turns.js';
 
 type StringField = Extract<GameField, { storage: 'string' }>;
 type ListField = Extract<GameField, { storage: 'list' }>;
@@ -74,17 +75,21 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   if (numeric.length !== length || listLength !== length) {
     throw new Error(`games changed while loading (${numeric.length}, ${listLength} and ${length} rows)`);
   }
+  // Each column a slice of its own: a reload runs this on the server's thread (loader/turns.ts).
+  await yieldTurn();
   const numbers = emptyNumberArrays(length);
   for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
   const strings = {} as GameStringArrays;
   for (const name of TEXT_SELECT.keys()) strings[name] = text[name];
   for (const { name, values } of GAME_ENUM_FIELDS) {
+    await yieldTurn();
     const known: readonly string[] = values;
     const positions = numeric.columns[name];
     strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (known[p - 1] ?? null)));
   }
   // Imports stamp whole batches at once: consecutive rows repeat a timestamp, so reuse the last string.
   for (const name of TIMESTAMP_COLUMNS) {
+    await yieldTurn();
     let lastMs = Number.NaN;
     let last: string | null = null;
     strings[name] = Array.from(numeric.columns[name], (ms) => {
@@ -93,13 +98,18 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
       return last;
     });
   }
-  const lists = Object.fromEntries(LIST_FIELDS.map((f) => [f.name, listValues(f, cols[f.name])])) as Omit<
-    GameListColumns,
-    'legacy_id_numeric'
-  >;
+  const lists = {} as Record<string, unknown>;
+  for (const f of LIST_FIELDS) {
+    await yieldTurn();
+    lists[f.name] = listValues(f, cols[f.name]);
+  }
+  await yieldTurn();
   return {
     games: makeGamesTable(numbers, strings),
-    lists: { ...lists, legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1) },
+    lists: {
+      ...(lists as Omit<GameListColumns, 'legacy_id_numeric'>),
+      legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
+    },
   };
 }
 
@@ -130,6 +140,7 @@ async function loadTextColumns(store: Store, rows: string): Promise<Record<strin
   }
   const n = Number(packed.n);
   for (const [c] of entries) {
+    await yieldTurn();
     const joined = packed[c];
     const values = n === 0 || typeof joined !== 'string' ? [] : joined.split(UNIT_SEPARATOR);
     if (values.length !== n) throw new Error(`text column ${c}: ${values.length} values for ${n} games`);

@@ -9,6 +9,7 @@ import {
   type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBValue,
+  JSDuckDBValueConverter,
 } from '@duckdb/node-api';
 
 /** A bound parameter. Arrays bind as DuckDB lists. */
@@ -141,8 +142,7 @@ class ConnectionQueryable implements Queryable {
   all<T extends object = Row>(sql: string, params: SqlParams = []): Promise<T[]> {
     return this.conn.enqueue(async () => {
       try {
-        const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));
-        return reader.getRowObjectsJS() as T[];
+        return (await readRowObjects(await this.conn.connection.run(sql, toDuckValues(params)))) as T[];
       } catch (cause) {
         throw wrap(cause, sql);
       }
@@ -152,8 +152,7 @@ class ConnectionQueryable implements Queryable {
   columns(sql: string, params: SqlParams = []): Promise<Record<string, unknown[]>> {
     return this.conn.enqueue(async () => {
       try {
-        const reader = await this.conn.connection.runAndReadAll(sql, toDuckValues(params));
-        return reader.getColumnsObjectJS() as Record<string, unknown[]>;
+        return await readColumnsObject(await this.conn.connection.run(sql, toDuckValues(params)));
       } catch (cause) {
         throw wrap(cause, sql);
       }
@@ -394,6 +393,65 @@ export class Store extends ConnectionQueryable {
     });
     this.instance.closeSync();
   }
+}
+
+// Results are read and converted one chunk (2,048 rows) at a time: each fetch is a trip to
+// DuckDB's threads, so the event loop answers requests between chunks instead of stalling
+// while a whole large result (a Dataset load after materialization) turns into JS values.
+
+/** Every column as an array of JS values (DuckDB's JS conversion), chunk by chunk. */
+async function readColumnsObject(result: DuckDBMaterializedResult): Promise<Record<string, unknown[]>> {
+  const names = result.deduplicatedColumnNames();
+  const columns: unknown[][] = names.map(() => []);
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    for (let c = 0; c < names.length; c++) {
+      const target = columns[c];
+      for (const value of chunk.convertColumnValues(c, JSDuckDBValueConverter)) target.push(value);
+    }
+  }
+  return Object.fromEntries(names.map((name, c) => [name, columns[c]]));
+}
+
+/** Every row as an object of JS values, chunk by chunk. */
+async function readRowObjects(result: DuckDBMaterializedResult): Promise<Row[]> {
+  const names = result.deduplicatedColumnNames();
+  const rows: Row[] = [];
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    for (const values of chunk.convertRows(JSDuckDBValueConverter)) {
+      const row: Row = {};
+      for (let c = 0; c < names.length; c++) row[names[c]] = values[c];
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/**
+ * store_settings key of the store's data version: a fresh random UUID written, in the same
+ * transaction, by every write that changes what a Dataset shows (imports, the aggregate
+ * refresh every import and materialization ends with, migrations). A column file next to
+ * the store (loader/columns/) names the version it was built from, so a file whose version
+ * differs is stale. Random rather than a counter: a file can never match another store.
+ */
+export const DATA_VERSION_KEY = 'data_version';
+
+/** Gives the store a new data version (inside the writer's transaction). */
+export async function bumpDataVersion(db: Queryable): Promise<void> {
+  await db.run(
+    `INSERT INTO store_settings (key, value) VALUES ($1, CAST(uuid() AS VARCHAR))
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [DATA_VERSION_KEY],
+  );
+}
+
+/** The store's data version; undefined for a store no write has stamped yet. */
+export async function readDataVersion(db: Queryable): Promise<string | undefined> {
+  const rows = await db.all<{ value: string }>('SELECT value FROM store_settings WHERE key = $1', [DATA_VERSION_KEY]);
+  return rows[0]?.value;
 }
 
 /** Reads every chunk straight into one Float64Array per column (see Queryable.numberColumns). */

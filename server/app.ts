@@ -64,7 +64,7 @@ export function createApp(appDeps: AppDeps): H3 {
     requestLimits(settings.requestTimeoutMs), // 414, 405 first, 413 whatever the framing, 415, 408 for slow bodies
     notFound, // 404 when no route matches
     compression(() => appDeps.state.current), // gzip or brotli by Accept-Encoding; Content-Length
-    conditional, // ETag (one per coding), or 304 for a matching If-None-Match
+    conditional(() => appDeps.state.current), // ETag (one per coding), or 304 for a matching If-None-Match
     timeout(settings.requestTimeoutMs), // 503 when the route is too slow
   ];
   for (const middleware of edge) app.use(middleware);

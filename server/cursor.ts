@@ -2,7 +2,7 @@
 // normalized query, the sort and the keyset position, signed with HMAC-SHA256 so a client
 // can neither edit nor forge one. A cursor alone is enough to continue a listing.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Position } from '../engine/index.js';
 
@@ -34,19 +34,33 @@ export class CursorError extends Error {
 }
 
 export class CursorCodec {
-  constructor(private readonly secret: string) {
+  /** The secret as a key object once, not re-read from the string by every signature. */
+  private readonly key: KeyObject;
+  /**
+   * The wire JSON up to the position, per query object: a page's next and prev cursors
+   * (same endpoint, same query) serialize the query once.
+   */
+  private readonly heads = new WeakMap<object, { endpoint: string; head: string }>();
+
+  constructor(secret: string) {
     if (secret.length < 16) throw new RangeError('cursor secret must have at least 16 characters');
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   encode(payload: CursorPayload): string {
-    const wire = {
-      v: CURSOR_VERSION,
-      k: payload.endpoint,
-      q: payload.query,
-      p: [payload.position.value, payload.position.id],
-      d: payload.direction === 'next' ? 'n' : payload.direction === 'prev' ? 'p' : 's',
-    };
-    const body = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
+    // The bytes JSON.stringify({ v, k, q, p, d }) gives, members in that order.
+    let cached = this.heads.get(payload.query);
+    if (cached === undefined || cached.endpoint !== payload.endpoint) {
+      cached = {
+        endpoint: payload.endpoint,
+        head: `{"v":${CURSOR_VERSION},"k":${JSON.stringify(payload.endpoint)},"q":${JSON.stringify(payload.query)},"p":`,
+      };
+      this.heads.set(payload.query, cached);
+    }
+    const direction = payload.direction === 'next' ? 'n' : payload.direction === 'prev' ? 'p' : 's';
+    const { value, id } = payload.position;
+    const wire = `${cached.head}[${JSON.stringify(value ?? null)},${JSON.stringify(id)}],"d":"${direction}"}`;
+    const body = Buffer.from(wire, 'utf8').toString('base64url');
     return `${body}.${this.sign(body)}`;
   }
 
@@ -79,6 +93,6 @@ export class CursorCodec {
   }
 
   private sign(body: string): string {
-    return createHmac('sha256', this.secret).update(body).digest().subarray(0, SIGNATURE_BYTES).toString('base64url');
+    return createHmac('sha256', this.key).update(body).digest().subarray(0, SIGNATURE_BYTES).toString('base64url');
   }
 }

@@ -17,7 +17,7 @@ import { apiKeySecret } from './auth/secret.js';
 import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
-import { loadDatasetWithInput } from './dataset-loader.js';
+import { loadServingDataset } from './dataset-loader.js';
 import { datasetReload } from './dataset-reload.js';
 import type { Logger } from './logger.js';
 import { Materializer } from './materializer.js';
@@ -88,16 +88,16 @@ export async function startServer(
       ? new ReplicaPublisher(store, config.dataDir, config.publicBaseUrl, logger)
       : undefined;
     const loadStarted = performance.now();
-    const initial = await step(loadDatasetWithInput(store));
+    const initial = await step(loadServingDataset(store, logger));
     const loadMs = performance.now() - loadStarted;
-    logger.info({ games: initial.dataset.size, ms: Math.round(loadMs) }, 'dataset loaded');
+    logger.info({ games: initial.dataset.size, ms: Math.round(loadMs), source: initial.source }, 'dataset loaded');
     const state = new DatasetState(initial.dataset);
     const metrics = new AppMetrics(state, { processMetrics: true });
     metrics.observeDatasetLoad('initial', loadMs / 1000);
     // The secret first: the publication copies the store, and replicas sign with it too.
     const cursors = new CursorCodec(await step(cursorSecret(store)));
     signal.throwIfAborted();
-    void publisher?.publish(initial.input);
+    void publisher?.publish(initial);
     const reload = datasetReload({
       store,
       state,

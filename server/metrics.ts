@@ -8,6 +8,11 @@ import type { MaterializeOutcome } from './materializer.js';
 import type { DatasetState } from './state.js';
 import { engineTimers, TimedDataset, type EngineTimers } from './timed-dataset.js';
 
+interface RequestSeries {
+  count: Counter.Internal;
+  duration: Histogram.Internal<'method' | 'route' | 'status'>;
+}
+
 /** Route label of requests that matched no route (any path, one label). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -31,6 +36,12 @@ export class AppMetrics {
   readonly exportRows: Counter<'format'>;
   readonly exportBytes: Counter<'format'>;
   private readonly engineTimers: EngineTimers;
+  /**
+   * The request series, bound to their labels once per (method, route, status): observing
+   * one then allocates nothing (no labels object, no label hash). Bounded: routes are
+   * templates, methods and statuses few.
+   */
+  private readonly requestSeries = new Map<string, Map<string, Map<number, RequestSeries>>>();
   /** One timed wrapper per Dataset, so per-Dataset caches keyed by it stay warm across requests. */
   private readonly timed = new WeakMap<DatasetApi, TimedDataset>();
 
@@ -132,9 +143,24 @@ export class AppMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    let byRoute = this.requestSeries.get(method);
+    if (byRoute === undefined) {
+      byRoute = new Map();
+      this.requestSeries.set(method, byRoute);
+    }
+    let byStatus = byRoute.get(route);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byRoute.set(route, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (series === undefined) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      byStatus.set(status, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   observeMaterialization(outcome: MaterializeOutcome): void {

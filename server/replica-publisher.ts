@@ -3,9 +3,9 @@
 // the previous one in place; it never fails the load or the materialization run.
 
 import { join } from 'node:path';
-import type { DatasetInput } from '../engine/index.js';
 import { publishReplica, REPLICA_DIR_NAME } from '../loader/replica/publication.js';
 import type { Store } from '../loader/store.js';
+import type { LoadedDataset } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 
 export class ReplicaPublisher {
@@ -22,12 +22,15 @@ export class ReplicaPublisher {
     return join(this.dataDir, REPLICA_DIR_NAME);
   }
 
-  /** Queues a publication of `input` (publications never overlap); resolves when it is done. */
-  publish(input: DatasetInput): Promise<void> {
+  /** Queues a publication of a loaded Dataset (publications never overlap); resolves when it is done. */
+  publish(loaded: LoadedDataset): Promise<void> {
     const next = this.tail.then(async () => {
       const started = performance.now();
       try {
-        const manifest = await publishReplica(this.store, input, { dir: this.dir, writer: this.writer });
+        const { input, dataset, dataVersion } = loaded;
+        if (dataVersion === undefined) throw new Error('the store has no data version');
+        const columns = { input, indexes: dataset.indexTables(), dataVersion };
+        const manifest = await publishReplica(this.store, columns, { dir: this.dir, writer: this.writer });
         this.logger.info(
           { version: manifest.version, games: manifest.games, ms: Math.round(performance.now() - started) },
           'replica published',

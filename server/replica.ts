@@ -28,7 +28,7 @@ export async function openPublishedVersion(dir: string, memoryLimit: string): Pr
   const version = readPublishedVersion(dir, manifest);
   const store = await Store.open(version.storePath, { readOnly: true, memoryLimit });
   try {
-    return { manifest, store, dataset: preparedDataset(version.input) };
+    return { manifest, store, dataset: preparedDataset(version.input, { indexes: version.indexes }) };
   } catch (error) {
     await store.close();
     throw error;

@@ -10,7 +10,7 @@ import {
   RECOMMENDED_PLAYER_COUNT_THRESHOLD,
   TOP_PLAYER_COUNT_THRESHOLD,
 } from './stats.js';
-import type { Queryable } from '../loader/store.js';
+import { bumpDataVersion, type Queryable } from '../loader/store.js';
 import { periodStart, previousPeriodStart, type SnapshotCadence } from './periods.js';
 import { foldCommunity } from './steps/step1-community.js';
 import { mergeAggregates } from './steps/step1-merge.js';
@@ -20,7 +20,7 @@ import { computeRanks } from './steps/step4-ranks.js';
 import { computeDerived } from './steps/step5-derived.js';
 import { computeTrending } from './steps/trending.js';
 import { writeCommunity } from './steps/write-community.js';
-import { PIPELINE_TABLES, writeGames } from './steps/write-games.js';
+import { gamesChangedCount, PIPELINE_TABLES, writeGames } from './steps/write-games.js';
 
 /** The knobs of the pipeline (server config: `config.aggregates`). Absent = the default. */
 export interface AggregateSettings {
@@ -117,6 +117,9 @@ export async function refreshAggregates(
       await writeCommunity(db);
       return writeGames(db, now.toISOString());
     });
+    // Every import and materialization ends here: a column file built before is stale now if
+    // a game changed (a refresh that changed nothing leaves it current).
+    if ((await gamesChangedCount(db)) > 0) await bumpDataVersion(db);
     settings.onStep?.({ step: 'done', done: PIPELINE_STEPS.length, total: PIPELINE_STEPS.length });
     return { gamesUpdated, globalMeanRating: g, timings };
   } finally {

@@ -1,25 +1,28 @@
 // The replica publication next to the store: `<dataDir>/replica/` holds version folders
-// (a consistent store copy plus the Dataset as Arrow IPC files) and `manifest.json`, which
+// (a consistent store copy plus the Dataset's column file, the very format `serve` starts
+// from: loader/columns/column-file.ts) and `manifest.json`, which
 // names the current version. The manifest is replaced by rename, so a reader sees the old
 // version or the new one, never a half-written one.
 
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DatasetInput } from '../../engine/index.js';
+import type { DatasetInput, IndexTables } from '../../engine/index.js';
+import { readColumnFile, writeColumnFile } from '../columns/column-file.js';
 import type { Store } from '../store.js';
-import { DATASET_PARTS, decodeDatasetInput, encodeDatasetInput, type DatasetPart } from './dataset-ipc.js';
 
 export const REPLICA_DIR_NAME = 'replica';
 export const MANIFEST_NAME = 'manifest.json';
 const STORE_COPY = 'store.duckdb';
-const DATASET_DIR = 'dataset';
+const COLUMN_FILE = 'dataset.columns';
 /** Versions kept: the current one and the one before (a replica may still be switching). */
 const KEEP_VERSIONS = 2;
 
 export interface ReplicaManifest {
-  format: 1;
+  format: 2;
   version: string;
+  /** The writer store's data version the column file was built at. */
+  data_version: string;
   published_at: string;
   games: number;
   /** Where writes go: the writer's public base URL. */
@@ -35,31 +38,39 @@ export interface PublishOptions {
   now?: Date;
 }
 
-/** Publishes the store and its DatasetInput as a new version and points the manifest at it. */
+/** What is published besides the store copy: a prepared Dataset's columns and their data version. */
+export interface PublishedColumns {
+  input: DatasetInput;
+  indexes: IndexTables;
+  dataVersion: string;
+}
+
+/** Publishes the store and its Dataset's column file as a new version and points the manifest at it. */
 export async function publishReplica(
   store: Store,
-  input: DatasetInput,
+  columns: PublishedColumns,
   options: PublishOptions,
 ): Promise<ReplicaManifest> {
+  const { input } = columns;
   const now = options.now ?? new Date();
   // Sortable by time; the random tail keeps two publications in one millisecond apart.
   const version = `${now.toISOString().replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
   const path = `v-${version}`;
   const versionDir = join(options.dir, path);
   // Owner-only, as the store itself: the copy holds key hashes and the cursor secret.
-  mkdirSync(join(versionDir, DATASET_DIR), { recursive: true, mode: 0o700 });
+  mkdirSync(versionDir, { recursive: true, mode: 0o700 });
   try {
     await store.copyDatabaseTo(join(versionDir, STORE_COPY));
     chmodSync(join(versionDir, STORE_COPY), 0o600);
-    for (const [part, bytes] of encodeDatasetInput(input))
-      writeFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`), bytes, { mode: 0o600 });
+    writeColumnFile(join(versionDir, COLUMN_FILE), columns.dataVersion, input, columns.indexes);
   } catch (error) {
     rmSync(versionDir, { recursive: true, force: true });
     throw error;
   }
   const manifest: ReplicaManifest = {
-    format: 1,
+    format: 2,
     version,
+    data_version: columns.dataVersion,
     published_at: now.toISOString(),
     games: input.games.numRows,
     writer: options.writer,
@@ -95,7 +106,7 @@ export function readManifest(dir: string): ReplicaManifest {
     );
   }
   const manifest = JSON.parse(text) as ReplicaManifest;
-  if (manifest.format !== 1 || typeof manifest.path !== 'string' || !manifest.path.startsWith('v-')) {
+  if (manifest.format !== 2 || typeof manifest.path !== 'string' || !manifest.path.startsWith('v-')) {
     throw new ReplicaUnavailableError(`${join(dir, MANIFEST_NAME)} is not a Ludex replica manifest`);
   }
   return manifest;
@@ -105,12 +116,15 @@ export interface PublishedVersion {
   manifest: ReplicaManifest;
   storePath: string;
   input: DatasetInput;
+  indexes: IndexTables;
 }
 
-/** Reads one published version: the store copy's path and the decoded DatasetInput. */
+/** Reads one published version: the store copy's path and its column file, checked. */
 export function readPublishedVersion(dir: string, manifest: ReplicaManifest): PublishedVersion {
   const versionDir = join(dir, manifest.path);
-  const files = new Map<DatasetPart, Uint8Array>();
-  for (const part of DATASET_PARTS) files.set(part, readFileSync(join(versionDir, DATASET_DIR, `${part}.arrow`)));
-  return { manifest, storePath: join(versionDir, STORE_COPY), input: decodeDatasetInput(files) };
+  const read = readColumnFile(join(versionDir, COLUMN_FILE), manifest.data_version);
+  if (!read.ok)
+    throw new ReplicaUnavailableError(`the column file of ${manifest.path} is ${read.problem}: ${read.reason}`);
+  const { input, indexes } = read.contents;
+  return { manifest, storePath: join(versionDir, STORE_COPY), input, indexes };
 }

@@ -4,12 +4,14 @@
 
 import { materialize } from '../../snapshots/materialize.js';
 import type { Config } from '../config.js';
+import { writeFromStore } from '../dataset-loader.js';
 import { createLogger } from '../logger.js';
 import { openStore } from '../store-setup.js';
 import { meter, progressLine } from './progress.js';
 
 export async function materializeCommand(config: Config, json: boolean): Promise<number> {
-  const { store } = await openStore(config, createLogger(config.logLevel, 2));
+  const logger = createLogger(config.logLevel, 2);
+  const { store } = await openStore(config, logger);
   const line = progressLine();
   try {
     // Steps 1–5 and the trending score report as they go; the snapshots (step 6) follow.
@@ -21,6 +23,9 @@ export async function materializeCommand(config: Config, json: boolean): Promise
         progress.update(step.done, step.total, step.done < step.total ? step.step.replaceAll('_', ' ') : 'snapshots'),
     });
     progress.finish();
+    // The run ends by writing the column file the next `serve` starts from.
+    line.update('writing the column file…');
+    await writeFromStore(store, logger);
     line.done();
     if (json) {
       console.log(JSON.stringify(report));

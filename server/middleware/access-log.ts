@@ -53,24 +53,23 @@ export function accessLog(
   logger: Logger,
   settings: AccessLogSettings = { trustProxy: false },
 ): AccessLog {
-  const log = (event: H3Event, status: number, route: string, bytes: number | null, ms: number, extra: object = {}) => {
+  const log = (event: H3Event, status: number, route: string, bytes: number | null, ms: number, extra?: object) => {
     const query = event.url.search.slice(1);
-    logger.info(
-      {
-        req_id: requestIdOf(event),
-        method: event.req.method,
-        route,
-        path: event.url.pathname,
-        ...(query ? { query: query.slice(0, MAX_LOGGED_QUERY) } : {}),
-        status,
-        client: clientAddress(event, settings.trustProxy),
-        ...(resolvedKeyId(event) ? { key_id: resolvedKeyId(event) } : {}),
-        bytes,
-        duration_ms: Math.round(ms * 100) / 100,
-        ...extra,
-      },
-      'request',
-    );
+    const keyId = resolvedKeyId(event);
+    const line: Record<string, unknown> = {
+      req_id: requestIdOf(event),
+      method: event.req.method,
+      route,
+      path: event.url.pathname,
+    };
+    if (query) line.query = query.slice(0, MAX_LOGGED_QUERY);
+    line.status = status;
+    line.client = clientAddress(event, settings.trustProxy);
+    if (keyId) line.key_id = keyId;
+    line.bytes = bytes;
+    line.duration_ms = Math.round(ms * 100) / 100;
+    if (extra) Object.assign(line, extra);
+    logger.info(line, 'request');
   };
 
   return {
@@ -83,18 +82,28 @@ export function accessLog(
       // A request refused before onRequest ran has no start: it took no time of ours.
       const seconds = (now - (event.context.startedAt ?? now)) / 1000;
       metrics.observeRequest(event.req.method, route, response.status, seconds);
+      // A silent logger (the bench's, LOG_LEVEL=silent) gets no line built at all.
+      if (!logger.isLevelEnabled('info')) return;
+      // Status and method say whether the body is null (as h3 decides it), so the Response's
+      // body is never read here: reading it makes srvx build a web-stream Response for what
+      // it would otherwise write as a plain string.
+      const method = event.req.method;
+      const status = response.status;
+      const nullBody =
+        method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
       const streamed = event.context.streamed;
-      if (streamed !== undefined && response.body !== null) {
+      if (streamed !== undefined && !nullBody) {
         const headersMs = Math.round(seconds * 100_000) / 100;
         const started = event.context.startedAt ?? now;
         void streamed.then(({ bytes, complete }) =>
-          log(event, response.status, route, bytes, performance.now() - started, { headers_ms: headersMs, complete }),
+          log(event, status, route, bytes, performance.now() - started, { headers_ms: headersMs, complete }),
         );
         return;
       }
-      const length = response.headers.get('content-length');
-      const bytes = response.body === null ? 0 : length === null ? null : Number(length);
-      log(event, response.status, route, bytes, seconds * 1000);
+      // The compression middleware notes the length it sent; anything else says it in a header.
+      const length = nullBody ? null : (event.context.bodyBytes ?? response.headers.get('content-length'));
+      const bytes = nullBody ? 0 : length === null ? null : Number(length);
+      log(event, status, route, bytes, seconds * 1000);
     },
     streams(event, next) {
       const value = next();

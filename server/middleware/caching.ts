@@ -1,15 +1,22 @@
-// HTTP caching (SPEC-NOTES D44): a strong ETag (SHA-1 of the body) on 200 GET/HEAD answers
-// with a whole body, 304 when If-None-Match names it, and Cache-Control by kind of data.
-// The ETag hashes the body, so it changes exactly when a Dataset swap changes it. A body
-// sent compressed (server/middleware/compression.ts) is another representation with a tag
-// of its own: weak, the hash and the coding (`W/"<sha1>-br"`), as compressed bytes are
-// equivalent to the plain ones but not promised byte for byte across zlib versions.
+// HTTP caching (SPEC-NOTES D44): a strong ETag on 200 GET/HEAD answers with a whole body,
+// 304 when If-None-Match names it, and Cache-Control by kind of data.
+//
+// The tag of an answer made from the Dataset and the request alone (DATASET_ROUTES: the
+// games, search, game resources, catalog, docs) is the Dataset's version and a digest of
+// the request's path and query: no byte of the body is hashed, and it changes with every
+// Dataset swap (the version names the Dataset object, per process), which is when such an
+// answer can change. Answers that also read the store (history and trends) keep the SHA-1
+// of their body. A body sent compressed (server/middleware/compression.ts) is another
+// representation with a tag of its own: weak, the same opaque part and the coding
+// (`W/"<tag>-br"`), as compressed bytes are equivalent to the plain ones but not promised
+// byte for byte across zlib versions; the response says `Vary: Accept-Encoding`.
 
 import { createHash } from 'node:crypto';
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ContentEncoding } from '../compress/negotiate.js';
 import type { AnswerHeaders } from './answer.js';
 import { representationEncoding } from './compression.js';
+import { datasetVersion } from './dataset-version.js';
 import { isThenable } from './thenable.js';
 
 export const NO_STORE = 'no-store';
@@ -40,19 +47,77 @@ export function cacheControlFor(method: string, route: string | undefined, statu
   return LONG_CACHE_ROUTES.has(route) ? LONG_CACHE : SHORT_CACHE;
 }
 
-/** The SHA-1 of the UTF-8 body, base64url: what the entity tags are made of. */
+/**
+ * Routes whose 200 answer is a function of the Dataset and the request's path and query
+ * alone (no store read, no header, no clock, no API key): their tag is the Dataset version
+ * and the request. A route not listed here is tagged by its body's hash, which is always
+ * right, so a new route is safe until it is listed (test/server/caching.test.ts checks
+ * that every GET route is classified).
+ */
+export const DATASET_ROUTES: ReadonlySet<string> = new Set([
+  '/',
+  '/v1',
+  '/v1/games',
+  '/v1/games/:id',
+  '/v1/search',
+  '/v1/games/search',
+  '/v1/games/:id/expansions',
+  '/v1/games/:id/effective-properties',
+  '/v1/games/:id/player-count-ratings',
+  '/v1/games/:id/experience-playtime',
+  '/v1/games/:id/relationships',
+  '/v1/games/:id/credits',
+  '/v1/games/:id/polls',
+  '/v1/games/:id/awards',
+  '/v1/mechanics',
+  '/v1/mechanics/:slug',
+  '/v1/categories',
+  '/v1/categories/:slug',
+  '/v1/themes',
+  '/v1/themes/:slug',
+  '/v1/designers',
+  '/v1/designers/:id',
+  '/v1/artists',
+  '/v1/artists/:id',
+  '/v1/people',
+  '/v1/people/:id',
+  '/v1/publishers',
+  '/v1/publishers/:id',
+  '/v1/awards',
+  '/v1/awards/:id',
+  '/v1/families',
+  '/v1/families/:slug',
+  '/v1/openapi.json',
+  '/docs',
+  '/docs/scalar.js',
+  '/problems',
+  '/problems/:slug',
+]);
+
+/** The SHA-1 of the UTF-8 body, base64url: the tag of an answer that reads the store. */
 export function bodyHash(body: string): string {
   return createHash('sha1').update(body, 'utf8').digest('base64url');
 }
 
-/** A strong entity tag: the SHA-1 of the UTF-8 body, base64url. */
-export function strongEtag(body: string): string {
-  return `"${bodyHash(body)}"`;
+/**
+ * The opaque part of a Dataset route's tag: the Dataset version and a 64-bit digest
+ * (two FNV-1a passes) of the request's path and query. Not a content hash: equal tags for
+ * one URL mean the same Dataset, hence the same bytes.
+ */
+export function requestTag(version: string, pathAndQuery: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ pathAndQuery.length;
+  for (let i = 0; i < pathAndQuery.length; i++) {
+    const c = pathAndQuery.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${version}-${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
 }
 
 /** The tag of the body sent with `encoding`: strong when plain, weak and coding-named when compressed. */
-export function representationEtag(hash: string, encoding: ContentEncoding | null): string {
-  return encoding === null ? `"${hash}"` : `W/"${hash}-${encoding}"`;
+export function representationEtag(tag: string, encoding: ContentEncoding | null): string {
+  return encoding === null ? `"${tag}"` : `W/"${tag}-${encoding}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
@@ -67,32 +132,40 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 /**
  * Conditional requests: a 200 GET/HEAD string body that may be cached gets an ETag
  * (and its Cache-Control, staged now so the tag and the policy agree), or becomes a 304
- * when If-None-Match names the tag. Anything else passes as it came.
+ * when If-None-Match names the tag. Anything else passes as it came. `datasetOf` answers
+ * the Dataset being served (what a Dataset route's tag names).
  */
-export const conditional: Middleware = (event, next) => {
-  const value = next();
-  return isThenable(value) ? conditionalLater(value, event) : conditionalNow(value, event);
-};
-
-async function conditionalLater(value: PromiseLike<unknown>, event: H3Event): Promise<unknown> {
-  return conditionalNow(await value, event);
-}
-
-function conditionalNow(value: unknown, event: H3Event): unknown {
-  const method = event.req.method;
-  if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
-    return value;
-  const staged = event.res.headers;
-  const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, event.context.matchedRoute?.route, 200);
-  if (cacheControl.includes(NO_STORE)) return value;
-  const hash = bodyHash(value);
-  event.context.bodyHash = hash;
-  const etag = representationEtag(hash, representationEncoding(event, value) ?? null);
-  staged.set('etag', etag);
-  staged.set('cache-control', cacheControl);
-  if (!ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) return value;
-  staged.delete('content-type');
-  return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
+export function conditional(datasetOf: () => object): Middleware {
+  const now = (value: unknown, event: H3Event): unknown => {
+    const method = event.req.method;
+    if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
+      return value;
+    const staged = event.res.headers;
+    const route = event.context.matchedRoute?.route;
+    const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, route, 200);
+    if (cacheControl.includes(NO_STORE)) return value;
+    let tag: string;
+    if (route !== undefined && DATASET_ROUTES.has(route)) {
+      const url = event.url;
+      const pathAndQuery = url.search === '' ? url.pathname : `${url.pathname}${url.search}`;
+      tag = requestTag(datasetVersion(datasetOf()), pathAndQuery);
+      // The request names the body within this Dataset: the compressed copy's key.
+      event.context.representationKey = pathAndQuery;
+    } else {
+      tag = bodyHash(value);
+      event.context.representationKey = tag;
+    }
+    const etag = representationEtag(tag, representationEncoding(event, value) ?? null);
+    staged.set('etag', etag);
+    staged.set('cache-control', cacheControl);
+    if (!ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) return value;
+    staged.delete('content-type');
+    return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
+  };
+  return (event, next) => {
+    const value = next();
+    return isThenable(value) ? Promise.resolve(value).then((resolved) => now(resolved, event)) : now(value, event);
+  };
 }
 
 /** Answer headers: Cache-Control by kind of data, unless the answer set its own. */

@@ -2,9 +2,11 @@
 // it: 200s of JSON or text of at least 1 KiB (pages, the OpenAPI document, the reference
 // script) and streamed exports, which stay streams. Every such answer says
 // `Vary: Accept-Encoding`, compressed or not. A tagged body (server/middleware/caching.ts
-// tags each coding apart) is compressed once and kept per Dataset, keyed by its hash, so a
-// popular page costs its compression once per Dataset. Plain string bodies get their
-// Content-Length here (HEAD answers carry it too).
+// tags each coding apart) is compressed once and kept per Dataset, keyed by what its tag
+// names (the request, or the body's hash), so a popular page costs its compression once
+// per Dataset. Plain string bodies get their Content-Length here (HEAD answers carry it
+// too); whether an answer is a candidate is decided once a request (the conditional
+// middleware asks first), not once per middleware.
 
 import type { H3Event, Middleware } from 'h3';
 import { CompressedCache } from '../compress/cache.js';
@@ -17,8 +19,12 @@ declare module 'h3' {
   interface H3EventContext {
     /** The coding the client accepts best (null: none); set before the route runs. */
     contentEncoding?: ContentEncoding | null;
-    /** The hash of a tagged body (its ETag's), set by the conditional middleware. */
-    bodyHash?: string;
+    /** What a tagged body's ETag names (set by the conditional middleware): its compressed copy's key. */
+    representationKey?: string;
+    /** representationEncoding's answer for this request's body, once asked. */
+    representation?: { body: unknown; encoding: ContentEncoding | null | undefined };
+    /** Bytes of the body sent, when this middleware knows them (the request log reads them). */
+    bodyBytes?: number;
   }
 }
 
@@ -32,11 +38,19 @@ export const COMPRESSED_CACHE_BYTES = 16 * 1024 * 1024;
  * answer is not a candidate at all (then nothing varies). Candidates get their Vary here.
  */
 export function representationEncoding(event: H3Event, value: unknown): ContentEncoding | null | undefined {
+  const known = event.context.representation;
+  if (known !== undefined && known.body === value) return known.encoding;
+  const encoding = decideEncoding(event, value);
+  event.context.representation = { body: value, encoding };
+  return encoding;
+}
+
+function decideEncoding(event: H3Event, value: unknown): ContentEncoding | null | undefined {
   if ((event.res.status ?? 200) !== 200) return undefined;
   const headers = event.res.headers;
-  if (headers.has('content-encoding') || !isCompressibleType(headers.get('content-type'))) return undefined;
   const size = typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : undefined;
   if (size === undefined ? !(value instanceof ReadableStream) : size < MIN_COMPRESSED_BYTES) return undefined;
+  if (headers.has('content-encoding') || !isCompressibleType(headers.get('content-type'))) return undefined;
   appendVary(headers, 'Accept-Encoding');
   return event.context.contentEncoding ?? null;
 }
@@ -73,21 +87,25 @@ export function compression(cacheOwner: () => object): Middleware {
       }
       return cached(`${body.byteOffset}:${body.byteLength}:${encoding}`, cache, make);
     }
-    const hash = event.context.bodyHash;
-    if (hash === undefined) return make();
+    const key = event.context.representationKey;
+    if (key === undefined) return make();
     const owner = cacheOwner();
     let cache = perDataset.get(owner);
     if (!cache) {
       cache = new CompressedCache(COMPRESSED_CACHE_BYTES);
       perDataset.set(owner, cache);
     }
-    return cached(`${hash}:${encoding}`, cache, make);
+    return cached(`${key}:${encoding}`, cache, make);
   };
 
   const encode = (value: unknown, event: H3Event): unknown => {
     const encoding = representationEncoding(event, value);
     if (!encoding) {
-      if (typeof value === 'string') event.res.headers.set('content-length', String(Buffer.byteLength(value)));
+      if (typeof value === 'string') {
+        const bytes = Buffer.byteLength(value);
+        event.context.bodyBytes = bytes;
+        event.res.headers.set('content-length', String(bytes));
+      }
       return value;
     }
     event.res.headers.set('content-encoding', encoding);
@@ -95,7 +113,10 @@ export function compression(cacheOwner: () => object): Middleware {
       // HEAD: the headers GET would send, no body to compress.
       return event.req.method === 'HEAD' ? value : value.pipeThrough(compressionStream(encoding));
     }
-    return compressedBody(event, value as string | Uint8Array, encoding);
+    return compressedBody(event, value as string | Uint8Array, encoding).then((bytes) => {
+      event.context.bodyBytes = bytes.byteLength;
+      return bytes;
+    });
   };
 
   return (event, next) => {

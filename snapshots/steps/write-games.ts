@@ -84,6 +84,12 @@ FROM (SELECT r.*, ch.aggregates_changed FROM ${CHANGES_TABLE} ch JOIN ${RESULT_V
       WHERE ${listsChanged ? '' : 'NOT '}ch.lists_changed) c
 WHERE games.id = c.id`;
 
+/** How many games the last writeGames of this transaction changed in any way (trending included). */
+export async function gamesChangedCount(db: Queryable): Promise<number> {
+  const [row] = await db.all<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${CHANGES_TABLE}`);
+  return row?.n ?? 0;
+}
+
 /**
  * Applies the differences; returns how many games' aggregates changed. Updates in place,
  * reading the new values straight from the step tables: the rows whose list columns change

@@ -3,7 +3,8 @@
 // sort key and order, paging forward through every page and backward from the end, random
 // keyset positions, effective mode on and off, and facets. Each catalog is served by three
 // engines that take different code paths (auto, forced walk, forced materialize; tiny
-// checkpoint intervals; both facet counting methods).
+// checkpoint intervals; both facet counting methods; ranges through pinned threshold bitmaps,
+// through written prefixes and through a column read per row).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,12 +39,24 @@ const END: Position = { value: null, id: '\uffff' };
 
 /** Three engines over one catalog, each taking different code paths (one prepared up front). */
 function engines(catalog: ReturnType<typeof randomCatalog>): Dataset[] {
-  const walk = buildDataset(catalog.input, { pageStrategy: 'walk', checkpointInterval: 4, facetCutover: 0 });
+  const walk = buildDataset(catalog.input, {
+    pageStrategy: 'walk',
+    checkpointInterval: 4,
+    facetCutover: 0,
+    valueTestRows: 0,
+    rangeThresholds: false,
+  });
   walk.prepare();
   return [
     buildDataset(catalog.input),
     walk,
-    buildDataset(catalog.input, { pageStrategy: 'materialize', checkpointInterval: 8, facetCutover: 1e9 }),
+    buildDataset(catalog.input, {
+      pageStrategy: 'materialize',
+      checkpointInterval: 8,
+      facetCutover: 1e9,
+      valueTestRows: 1e9,
+      rangeThresholds: false,
+    }),
   ];
 }
 

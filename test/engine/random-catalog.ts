@@ -93,7 +93,20 @@ export interface RandomCatalogOptions {
   bayesOrder?: boolean;
 }
 
-const WORDS = ['Castle', 'Azul', 'Brass', 'Spirit', 'Island', 'Wing', 'Terra', 'Ärger', 'Catan', 'Root', 'Élan'];
+const WORDS = [
+  'Castle',
+  'Azul',
+  'Brass',
+  'Spirit',
+  'Island',
+  'Wing',
+  'Terra',
+  'Ärger',
+  'Catan',
+  'Root',
+  'Élan',
+  "Tzolk'in",
+];
 const ARTICLES = ['', '', '', 'The ', 'A ', 'An '];
 const EFFECTIVE_PROPS: EffectiveProperty[] = [
   'min_players',

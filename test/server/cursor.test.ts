@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CursorCodec, CursorError } from '../../server/cursor.js';
 
@@ -14,6 +15,27 @@ describe('CursorCodec', () => {
     const token = codec.encode(payload);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(codec.decode(token, 'games')).toEqual(payload);
+  });
+
+  it('makes the bytes of the wire format: base64url JSON {v,k,q,p,d} and its truncated HMAC-SHA256', () => {
+    // The format cursors have always had (they appear in answers, which must not change).
+    const wire = (value: string | number | null, direction: string) =>
+      Buffer.from(
+        JSON.stringify({ v: 1, k: 'games', q: payload.query, p: [value, payload.position.id], d: direction }),
+        'utf8',
+      ).toString('base64url');
+    const signed = (body: string) =>
+      `${body}.${createHmac('sha256', 'a-test-secret-of-enough-length').update(body).digest().subarray(0, 16).toString('base64url')}`;
+    // one query object for several cursors, as a page's next and prev share it
+    for (const [value, direction, d] of [
+      ['catan', 'next', 'n'],
+      [null, 'prev', 'p'],
+      [7.25, 'start', 's'],
+      ['Ünïcode "quoted"', 'next', 'n'],
+    ] as const) {
+      const token = codec.encode({ ...payload, position: { value, id: payload.position.id }, direction });
+      expect(token).toBe(signed(wire(value, d)));
+    }
   });
 
   it('keeps null and numeric sort values', () => {

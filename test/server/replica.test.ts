@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { H3 } from 'h3';
-import { loadDatasetInput } from '../../loader/load.js';
+import { loadDatasetWithInput } from '../../server/dataset-loader.js';
 import { ApiKeys } from '../../server/auth/api-keys.js';
 import { createApp } from '../../server/app.js';
 import { silentLogger } from '../../server/logger.js';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ludex-replica-'));
   publisher = new ReplicaPublisher(writer.store, dataDir, WRITER, silentLogger);
   adminKey = (await new ApiKeys(writer.store, TEST_API_KEY_SECRET).create({ admin: true, name: 'admin' })).key;
-  await publisher.publish(await loadDatasetInput(writer.store));
+  await publisher.publish(await loadDatasetWithInput(writer.store));
   const opened = await openPublishedVersion(publisher.dir, '1GB');
   slot = new StoreSlot(opened.store);
   const state = new DatasetState(opened.dataset);
@@ -105,7 +105,7 @@ describe('read replica', () => {
     expect(run.status, run.text).toBe(200);
     expect(await follower.check()).toBe(false);
     const oldVersion = follower.currentVersion;
-    await publisher.publish(await loadDatasetInput(writer.store));
+    await publisher.publish(await loadDatasetWithInput(writer.store));
     expect(await follower.check()).toBe(true);
     expect(follower.currentVersion).not.toBe(oldVersion);
     const after = (await call(replica, '/v1/games/catan')).body as { rating_votes: number };
@@ -114,7 +114,7 @@ describe('read replica', () => {
   });
 
   it('keeps only the current and the previous version on disk', async () => {
-    for (let i = 0; i < 3; i++) await publisher.publish(await loadDatasetInput(writer.store));
+    for (let i = 0; i < 3; i++) await publisher.publish(await loadDatasetWithInput(writer.store));
     const versions = readdirSync(publisher.dir).filter((n) => n.startsWith('v-'));
     expect(versions).toHaveLength(2);
     expect(readdirSync(publisher.dir)).toContain('manifest.json');

@@ -81,9 +81,9 @@ describe('issue 16: start-up order', () => {
     expect(version).toBeDefined();
     expect(mode(join(replica, String(version)))).toBe(0o700);
     expect(mode(join(replica, String(version), 'store.duckdb'))).toBe(0o600);
-    for (const part of readdirSync(join(replica, String(version), 'dataset')))
-      expect(mode(join(replica, String(version), 'dataset', part)), part).toBe(0o600);
+    expect(mode(join(replica, String(version), 'dataset.columns'))).toBe(0o600);
     expect(mode(join(replica, 'manifest.json'))).toBe(0o600);
+    expect(mode(join(dir, 'ludex.duckdb.columns'))).toBe(0o600);
   });
 });
 

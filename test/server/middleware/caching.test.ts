@@ -1,5 +1,6 @@
 // Conditional requests and Cache-Control at the edge: a strong ETag on cacheable 200
-// GET/HEAD string bodies, 304 when If-None-Match names it, Cache-Control by kind of data.
+// GET/HEAD string bodies (the Dataset version and the request on Dataset routes, the body's
+// SHA-1 elsewhere), 304 when If-None-Match names it, Cache-Control by kind of data.
 
 import { createHash } from 'node:crypto';
 import { mockEvent, type H3Event } from 'h3';
@@ -8,14 +9,20 @@ import { sendJson } from '../../../server/http.js';
 import {
   cacheControlHeader,
   conditional,
+  DATASET_ROUTES,
   LONG_CACHE,
   NO_STORE,
+  requestTag,
   SHORT_CACHE,
 } from '../../../server/middleware/caching.js';
+import { datasetVersion } from '../../../server/middleware/dataset-version.js';
 import { answeredApp, fetchApp } from './mini-app.js';
 
 const BODY = '{"game":"spirit-island"}';
-const TAG = `"${createHash('sha1').update(BODY, 'utf8').digest('base64url')}"`;
+const SHA1_TAG = `"${createHash('sha1').update(BODY, 'utf8').digest('base64url')}"`;
+/** Stands for the Dataset being served: its object is what the version names. */
+let served: object = { dataset: 1 };
+const tagOf = (pathAndQuery: string) => `"${requestTag(datasetVersion(served), pathAndQuery)}"`;
 
 const routes = {
   '/v1/games/:id': (event: H3Event) => sendJson(event, BODY),
@@ -28,28 +35,57 @@ const routes = {
     return sendJson(event, BODY);
   },
   '/v1/created': (event: H3Event) => sendJson(event, BODY, 201),
+  // reads the store besides the Dataset: tagged by its body
+  '/v1/statistics/trends/weight': (event: H3Event) => sendJson(event, BODY),
   '/v1/stream': () => new ReadableStream({ start: (c) => c.close() }),
 };
 
 describe('conditional', () => {
   // The answer edge with Cache-Control as an answer header, as in the app.
-  const app = answeredApp([conditional], routes, [cacheControlHeader]);
+  const app = answeredApp([conditional(() => served)], routes, [cacheControlHeader]);
 
-  it('tags a 200 GET and HEAD with the SHA-1 of the body, with the Cache-Control of its kind', async () => {
+  it('tags a Dataset route’s 200 GET and HEAD with the Dataset version and the request, with the Cache-Control of its kind', async () => {
     for (const [path, cache] of [
       ['/v1/games/1', SHORT_CACHE],
+      ['/v1/games/1?include=stats', SHORT_CACHE],
       ['/v1/mechanics', LONG_CACHE],
     ]) {
       for (const method of ['GET', 'HEAD']) {
         const reply = await fetchApp(app, path, { method });
         expect(reply.status).toBe(200);
-        expect(reply.headers.get('etag'), `${method} ${path}`).toBe(TAG);
+        expect(reply.headers.get('etag'), `${method} ${path}`).toBe(tagOf(path));
         expect(reply.headers.get('cache-control')).toBe(cache);
       }
     }
+    // the same body under two requests: two tags, as no byte of the body is hashed
+    expect(tagOf('/v1/games/1')).not.toBe(tagOf('/v1/games/1?include=stats'));
+  });
+
+  it('tags a route that reads the store by the SHA-1 of its body', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const reply = await fetchApp(app, '/v1/statistics/trends/weight', { method });
+      expect(reply.headers.get('etag'), method).toBe(SHA1_TAG);
+    }
+    expect(DATASET_ROUTES.has('/v1/statistics/trends/weight')).toBe(false);
+  });
+
+  it('changes a Dataset route’s tag when another Dataset is served, and gives it back with the first', async () => {
+    const first = served;
+    const before = await fetchApp(app, '/v1/games/1');
+    const tag = before.headers.get('etag') ?? '';
+    served = { dataset: 2 };
+    try {
+      const swapped = await fetchApp(app, '/v1/games/1', { headers: { 'if-none-match': tag } });
+      expect(swapped.status).toBe(200);
+      expect(swapped.headers.get('etag')).not.toBe(tag);
+    } finally {
+      served = first;
+    }
+    expect((await fetchApp(app, '/v1/games/1', { headers: { 'if-none-match': tag } })).status).toBe(304);
   });
 
   it('answers 304 without a body or Content-Type when If-None-Match names the tag', async () => {
+    const TAG = tagOf('/v1/mechanics');
     for (const header of [TAG, `W/${TAG}`, `"other", ${TAG}`, '*']) {
       const reply = await fetchApp(app, '/v1/mechanics', { headers: { 'if-none-match': header } });
       expect(reply.status, header).toBe(304);

@@ -1,8 +1,9 @@
-// CommunityInput ⇄ Arrow IPC files, for the replica publication (dataset-ipc.ts): one part per
+// CommunityInput ⇄ Arrow tables, for the column file (dataset-parts.ts): one part per
 // section, every column a typed array carried zero-copy as the Arrow type of the same width.
 
-import { makeVector, Table, tableFromIPC, tableToIPC, type Vector } from 'apache-arrow';
+import { makeVector, Table, type Vector } from 'apache-arrow';
 import type { CommunityInput } from '../../engine/index.js';
+import { type TypedArrayType, typedColumn } from './typed-column.js';
 
 /** The parts of a CommunityInput, each encoded as one Arrow table. */
 export const COMMUNITY_PARTS = [
@@ -26,13 +27,13 @@ function sections(input: CommunityInput): Record<CommunityPart, Record<string, C
   };
 }
 
-/** Encodes every section; the returned bytes are Arrow IPC files, in COMMUNITY_PARTS order. */
-export function encodeCommunityInput(input: CommunityInput): Map<CommunityPart, Uint8Array> {
-  const out = new Map<CommunityPart, Uint8Array>();
+/** Encodes every section as an Arrow table, in COMMUNITY_PARTS order. */
+export function encodeCommunityInput(input: CommunityInput): Map<CommunityPart, Table> {
+  const out = new Map<CommunityPart, Table>();
   for (const [part, columns] of Object.entries(sections(input)) as [CommunityPart, Record<string, Column>][]) {
     const vectors: Record<string, Vector> = {};
     for (const [name, values] of Object.entries(columns)) vectors[name] = makeVector(values);
-    out.set(part, tableToIPC(new Table(vectors), 'file'));
+    out.set(part, new Table(vectors));
   }
   return out;
 }
@@ -42,23 +43,23 @@ class SectionReader {
 
   constructor(
     private readonly part: CommunityPart,
-    bytes: Uint8Array | undefined,
+    table: Table | undefined,
   ) {
-    if (!bytes) throw new Error(`replica part ${part} is missing`);
-    this.table = tableFromIPC(bytes);
+    if (!table) throw new Error(`part ${part} is missing`);
+    this.table = table;
   }
 
-  /** The column's values copied into a fresh array of `type` (a file read's buffer is not kept). */
-  column<T extends Column>(name: string, type: { from(values: ArrayLike<number>): T }): T {
+  /** The column's values as an array of `type`: a view of the file's bytes when they fit. */
+  column<T extends Column>(name: string, type: TypedArrayType<T>): T {
     const vector = this.table.getChild(name);
-    if (!vector) throw new Error(`replica part ${this.part} lacks column ${name}`);
-    return type.from(vector.toArray() as ArrayLike<number>);
+    if (!vector) throw new Error(`part ${this.part} lacks column ${name}`);
+    return typedColumn(vector, type);
   }
 }
 
 /** Decodes the parts written by encodeCommunityInput; a missing part or column throws. */
-export function decodeCommunityInput(files: ReadonlyMap<string, Uint8Array>): CommunityInput {
-  const part = (name: CommunityPart) => new SectionReader(name, files.get(name));
+export function decodeCommunityInput(tables: ReadonlyMap<string, Table>): CommunityInput {
+  const part = (name: CommunityPart) => new SectionReader(name, tables.get(name));
   const ratings = part('player_count_ratings');
   const ages = part('age_polls');
   const languages = part('language_polls');

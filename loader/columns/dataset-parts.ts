@@ -1,23 +1,18 @@
-// DatasetInput ⇄ Arrow IPC files: how a writer hands its Dataset to read replicas without
-// them re-reading the store row by row. The games table travels as it is; every other part
-// is a small table of its own (typed arrays zero-copy, strings as Utf8, nested values as
-// JSON text). One file per part, because an Arrow IPC file holds a single schema.
+// DatasetInput ⇄ Arrow tables: the input half of a column file (column-file.ts), which is
+// what `serve` starts from and what read replicas receive. The games table travels as it
+// is; every other part is a small table of its own (typed arrays zero-copy, strings as
+// Utf8, nested values as JSON text). One table per part: an Arrow IPC file holds one schema.
 
+import { Bool, Int32, Table, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
-  Bool,
-  Table,
-  Utf8,
-  makeData,
-  makeVector,
-  tableFromIPC,
-  tableToIPC,
-  vectorFromArray,
-  type Vector,
-  Int32,
-  Uint32,
-} from 'apache-arrow';
-import { GAME_LIST_COLUMNS, type DatasetInput, type GameListColumns } from '../../engine/index.js';
-import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-ipc.js';
+  GAME_LIST_COLUMNS,
+  utf8Values,
+  utf8Vector,
+  type DatasetInput,
+  type GameListColumns,
+} from '../../engine/index.js';
+import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-parts.js';
+import { typedColumn } from './typed-column.js';
 
 type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
@@ -56,13 +51,13 @@ function toTable(section: Section): Table {
     else if (values instanceof Int32Array)
       vectors[name] = makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
     else if (values.length > 0 && typeof values[0] === 'boolean') vectors[name] = vectorFromArray(values, new Bool());
-    else vectors[name] = vectorFromArray(values as (string | null)[], new Utf8());
+    else vectors[name] = utf8Vector(values as (string | null)[]);
   }
   return new Table(vectors);
 }
 
-/** Encodes every part; the returned bytes are Arrow IPC files, in DATASET_PARTS order. */
-export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8Array> {
+/** Encodes every part as an Arrow table, in DATASET_PARTS order. */
+export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Table> {
   const { lists } = input;
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
     // Every list column as JSON text, in GameListColumns order (the Game field registry's).
@@ -129,11 +124,11 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Uint8A
     modifications: { json: json(input.modifications) },
     combinations: { json: json(input.combinations) },
   };
-  const out = new Map<DatasetPart, Uint8Array>([['games', tableToIPC(input.games, 'file')]]);
+  const out = new Map<DatasetPart, Table>([['games', input.games]]);
   for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, Section][]) {
-    out.set(part, tableToIPC(toTable(section), 'file'));
+    out.set(part, toTable(section));
   }
-  for (const [part, bytes] of encodeCommunityInput(input.community)) out.set(part, bytes);
+  for (const [part, table] of encodeCommunityInput(input.community)) out.set(part, table);
   return out;
 }
 
@@ -145,20 +140,20 @@ class PartReader {
 
   private column(name: string): Vector {
     const vector = this.table.getChild(name);
-    if (!vector) throw new Error(`replica part ${this.part} lacks column ${name}`);
+    if (!vector) throw new Error(`part ${this.part} lacks column ${name}`);
     return vector;
   }
 
   uint32(name: string): Uint32Array {
-    return Uint32Array.from(this.column(name).toArray() as ArrayLike<number>);
+    return typedColumn(this.column(name), Uint32Array);
   }
 
   int32(name: string): Int32Array {
-    return Int32Array.from(this.column(name).toArray() as ArrayLike<number>);
+    return typedColumn(this.column(name), Int32Array);
   }
 
   strings<T extends string | null = string | null>(name: string): T[] {
-    return [...this.column(name)] as T[];
+    return utf8Values(this.column(name)) as T[];
   }
 
   parsed<T>(name: string): T[] {
@@ -174,14 +169,14 @@ function parsedLists(part: PartReader): GameListColumns {
 }
 
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
-export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>): DatasetInput {
+export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetInput {
   const part = (name: DatasetPart): PartReader => {
-    const bytes = files.get(name);
-    if (!bytes) throw new Error(`replica part ${name} is missing`);
-    return new PartReader(name, tableFromIPC(bytes));
+    const table = tables.get(name);
+    if (!table) throw new Error(`part ${name} is missing`);
+    return new PartReader(name, table);
   };
-  const gamesBytes = files.get('games');
-  if (!gamesBytes) throw new Error('replica part games is missing');
+  const games = tables.get('games');
+  if (!games) throw new Error('part games is missing');
   const lists = part('lists');
   const entity = (name: DatasetPart) => {
     const r = part(name);
@@ -214,7 +209,7 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
   const alternate = part('alternate_names');
   const relationships = part('relationships');
   return {
-    games: tableFromIPC(gamesBytes),
+    games,
     lists: parsedLists(lists),
     terms: termIds.map((id, i) => ({
       id,
@@ -257,6 +252,6 @@ export function decodeDatasetInput(files: ReadonlyMap<DatasetPart, Uint8Array>):
     },
     modifications: part('modifications').parsed('json'),
     combinations: part('combinations').parsed('json'),
-    community: decodeCommunityInput(files),
+    community: decodeCommunityInput(tables),
   };
 }

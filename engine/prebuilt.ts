@@ -1,0 +1,120 @@
+// What a prepared Dataset built beyond its input, as Arrow tables a column file can carry:
+// the permutation of every sort order and range order (typed arrays), and each game's sort
+// name. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
+// the tables back into orders is not I/O: the caller reads the bytes, the engine takes views.
+
+import { makeData, makeVector, Table, Uint32, Uint8, type Utf8, type Vector } from 'apache-arrow';
+import { utf8Vector } from './columns.js';
+import { OrderIndex } from './order.js';
+import { utf8Values } from './strings.js';
+
+/** The index parts a prepared Dataset exports, each one Arrow table. */
+export const INDEX_PARTS = ['order_keys', 'game_orders', 'variant_orders', 'sort_names'] as const;
+export type IndexPart = (typeof INDEX_PARTS)[number];
+export type IndexTables = Record<IndexPart, Table>;
+
+/** Which family of orders an order belongs to (each family is keyed on its own). */
+export type OrderFamily = 'sort' | 'game_range' | 'variant_range';
+const FAMILIES: readonly OrderFamily[] = ['sort', 'game_range', 'variant_range'];
+
+/** An order as built: its key in its family, and the OrderIndex. */
+export interface BuiltOrder {
+  family: OrderFamily;
+  key: string;
+  order: OrderIndex;
+}
+
+/** The orders and sort names of a prepared Dataset, ready to seed a new one. */
+export interface PrebuiltIndexes {
+  orders: Record<OrderFamily, Map<string, OrderIndex>>;
+  sortNames: string[];
+}
+
+const uint32Vector = (values: Uint32Array): Vector =>
+  makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
+
+/**
+ * The tables of `orders` (identity orders carry no permutation: only their key and
+ * non-null count) and of the sort names.
+ */
+export function encodeIndexes(
+  orders: readonly BuiltOrder[],
+  sortNames: Vector<Utf8>,
+  sizes: { games: number; variants: number },
+): IndexTables {
+  const games: Record<string, Vector> = {};
+  const variants: Record<string, Vector> = {};
+  const family = new Uint8Array(orders.length);
+  const nonNull = new Uint32Array(orders.length);
+  const identity = new Uint8Array(orders.length);
+  orders.forEach(({ family: f, key, order }, i) => {
+    const expected = f === 'variant_range' ? sizes.variants : sizes.games;
+    if (order.size !== expected) throw new RangeError(`order ${f}:${key} has ${order.size} rows, expected ${expected}`);
+    family[i] = FAMILIES.indexOf(f);
+    nonNull[i] = order.nonNull;
+    identity[i] = order.identity ? 1 : 0;
+    if (!order.identity) (f === 'variant_range' ? variants : games)[`${f}:${key}`] = uint32Vector(order.perm);
+  });
+  return {
+    order_keys: new Table({
+      key: utf8Vector(orders.map((o) => o.key)),
+      family: makeVector(makeData({ type: new Uint8(), length: family.length, data: family })),
+      non_null: uint32Vector(nonNull),
+      identity: makeVector(makeData({ type: new Uint8(), length: identity.length, data: identity })),
+    }),
+    game_orders: new Table(games),
+    variant_orders: new Table(variants),
+    sort_names: new Table({ sort_name: sortNames }),
+  };
+}
+
+/**
+ * Orders and sort names back from the tables `encodeIndexes` wrote, checked against the
+ * sizes of the Dataset they are for: a table of another shape throws (the caller rebuilds).
+ */
+export function decodeIndexes(
+  tables: IndexTables,
+  sizes: { games: number; variants: number },
+  interval: number,
+): PrebuiltIndexes {
+  const keys = tables.order_keys;
+  const key = utf8Values(column(keys, 'key'));
+  const family = typed(column(keys, 'family'), Uint8Array);
+  const nonNull = typed(column(keys, 'non_null'), Uint32Array);
+  const identity = typed(column(keys, 'identity'), Uint8Array);
+  const orders: PrebuiltIndexes['orders'] = { sort: new Map(), game_range: new Map(), variant_range: new Map() };
+  for (let i = 0; i < keys.numRows; i++) {
+    const f = FAMILIES[family[i]];
+    const name = key[i];
+    if (f === undefined || name === null) throw new RangeError(`index order ${i} is unreadable`);
+    const size = f === 'variant_range' ? sizes.variants : sizes.games;
+    if (nonNull[i] > size) throw new RangeError(`order ${f}:${name} counts ${nonNull[i]} valued rows of ${size}`);
+    let perm: Uint32Array | null = null;
+    if (identity[i] !== 1) {
+      const table = f === 'variant_range' ? tables.variant_orders : tables.game_orders;
+      perm = typed(column(table, `${f}:${name}`), Uint32Array);
+      if (perm.length !== size) throw new RangeError(`order ${f}:${name} has ${perm.length} rows, expected ${size}`);
+    }
+    orders[f].set(name, new OrderIndex(perm, size, nonNull[i], interval));
+  }
+  const names = utf8Values(column(tables.sort_names, 'sort_name'));
+  if (names.length !== sizes.games) throw new RangeError(`${names.length} sort names for ${sizes.games} games`);
+  return { orders, sortNames: names.map((n) => n ?? '') };
+}
+
+function column(table: Table, name: string): Vector {
+  const vector = table.getChild(name);
+  if (!vector) throw new RangeError(`index table lacks column ${name}`);
+  return vector;
+}
+
+/** The values of a one-chunk column of that array type, zero-copy; a copy otherwise. */
+function typed<T extends Uint8Array | Uint32Array>(
+  vector: Vector,
+  type: { new (length: number): T; from(values: ArrayLike<number>): T },
+): T {
+  const values = vector.data.length === 1 ? vector.data[0].values : undefined;
+  if (values instanceof type && values.length === vector.length) return values as T;
+  if (vector.nullCount > 0) throw new RangeError('index column holds nulls');
+  return type.from(vector.toArray() as ArrayLike<number>);
+}

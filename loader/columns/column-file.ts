@@ -1,0 +1,229 @@
+// The column file: a prepared Dataset's columns in one file next to the store, so a start
+// reads no DuckDB row and builds no order. It holds the DatasetInput (dataset-parts.ts) and
+// the engine's prebuilt orders (engine INDEX_PARTS), each part an Arrow IPC file, behind a
+// small header:
+//
+//   "LUDEXCOL"  uint32 LE header length  header JSON  padding  part  part  …
+//
+// The header names the format, the store's data version the columns were read at, and
+// each part's offset, length and CRC-32. Each part is read into a buffer of its own, so the
+// typed arrays the engine takes are views of the file's bytes (tableFromIPC copies nothing). A file is
+// written to a temporary name and renamed over the old one, so a reader sees the old file
+// or the new one, never half of one.
+
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { INDEX_PARTS, type DatasetInput, type IndexTables } from '../../engine/index.js';
+import { DATASET_PARTS, decodeDatasetInput, encodeDatasetInput } from './dataset-parts.js';
+
+const MAGIC = Buffer.from('LUDEXCOL', 'latin1');
+/** Bumped whenever the layout or any part's schema changes: an older file is then rebuilt. */
+export const COLUMN_FILE_FORMAT = 1;
+const ALIGN = 8;
+/** Every part, in file order. */
+export const COLUMN_FILE_PARTS: readonly string[] = [...DATASET_PARTS, ...INDEX_PARTS];
+
+/** Where the column file of the store at `storePath` lives. */
+export function columnFilePath(storePath: string): string {
+  return `${storePath}.columns`;
+}
+
+interface PartEntry {
+  name: string;
+  offset: number;
+  length: number;
+  crc32: number;
+}
+
+interface Header {
+  format: number;
+  data_version: string;
+  games: number;
+  parts: PartEntry[];
+}
+
+/** What a column file holds once read and checked. */
+export interface ColumnFileContents {
+  dataVersion: string;
+  input: DatasetInput;
+  indexes: IndexTables;
+}
+
+/** Why a column file was not used. */
+export type ColumnFileProblem = 'missing' | 'stale' | 'corrupt';
+
+export type ColumnFileRead =
+  | { ok: true; contents: ColumnFileContents; bytes: number }
+  | { ok: false; problem: ColumnFileProblem; reason: string };
+
+export class ColumnFileError extends Error {
+  override readonly name = 'ColumnFileError';
+}
+
+const align = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
+
+/** The whole column file in memory (what the writer writes and a replica publication holds). */
+export function encodeColumnFile(dataVersion: string, input: DatasetInput, indexes: IndexTables): Buffer[] {
+  const tables = new Map<string, Table>(encodeDatasetInput(input));
+  for (const name of INDEX_PARTS) tables.set(name, indexes[name]);
+  const bodies = COLUMN_FILE_PARTS.map((name) => {
+    const table = tables.get(name);
+    if (!table) throw new ColumnFileError(`part ${name} is missing`);
+    return tableToIPC(table, 'file');
+  });
+  // The header's length depends on the offsets it lists: lay the parts out after a header
+  // of the final size (offsets are fixed-width-free JSON, so iterate until stable).
+  let headerSize = 0;
+  let header: Header;
+  for (;;) {
+    let at = align(MAGIC.length + 4 + headerSize);
+    const parts = bodies.map((body, i) => {
+      const entry = { name: COLUMN_FILE_PARTS[i], offset: at, length: body.length, crc32: crc32(body) };
+      at = align(at + body.length);
+      return entry;
+    });
+    header = { format: COLUMN_FILE_FORMAT, data_version: dataVersion, games: input.games.numRows, parts };
+    const size = Buffer.byteLength(JSON.stringify(header));
+    if (size === headerSize) break;
+    headerSize = size;
+  }
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(headerBytes.length);
+  const out: Buffer[] = [MAGIC, length, headerBytes];
+  let at = MAGIC.length + 4 + headerBytes.length;
+  header.parts.forEach((entry, i) => {
+    out.push(Buffer.alloc(entry.offset - at));
+    out.push(Buffer.from(bodies[i].buffer, bodies[i].byteOffset, bodies[i].byteLength));
+    at = entry.offset + entry.length;
+  });
+  return out;
+}
+
+/** Writes the column file atomically (temporary file, fsync, rename); owner-only like the store. */
+export function writeColumnFile(path: string, dataVersion: string, input: DatasetInput, indexes: IndexTables): number {
+  const chunks = encodeColumnFile(dataVersion, input, indexes);
+  const temporary = `${path}.${process.pid}.tmp`;
+  let bytes = 0;
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    for (const chunk of chunks) bytes += writeSync(fd, chunk);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return bytes;
+}
+
+/**
+ * Reads the column file at `path` for a store at `dataVersion`: its contents when the file
+ * is current and whole; otherwise why not (missing, stale, corrupt). Never throws. Each
+ * part is read into a buffer of its own, so the parts decoded into JS values (entities,
+ * lists) are garbage once decoded and only the columns the engine keeps stay resident.
+ */
+export function readColumnFile(path: string, dataVersion: string | undefined): ColumnFileRead {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, problem: 'missing', reason: 'no column file' };
+    return { ok: false, problem: 'corrupt', reason: `unreadable: ${(error as Error).message}` };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const prefix = readAt(fd, 0, Math.min(size, MAGIC.length + 4));
+    const headerSize = prefix.length === MAGIC.length + 4 ? prefix.readUInt32LE(MAGIC.length) : 0;
+    const header = readHeader(
+      Buffer.concat([prefix, readAt(fd, prefix.length, Math.min(headerSize, size - prefix.length))]),
+    );
+    if (dataVersion === undefined || header.data_version !== dataVersion)
+      return {
+        ok: false,
+        problem: 'stale',
+        reason: `built at data version ${header.data_version}, the store is at ${dataVersion ?? 'none'}`,
+      };
+    const contents = decodeColumnFile(header, size, (entry) => readAt(fd, entry.offset, entry.length));
+    return { ok: true, contents, bytes: size };
+  } catch (error) {
+    return { ok: false, problem: 'corrupt', reason: (error as Error).message };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `length` bytes at `position`, in a buffer of their own (fewer when the file ends first). */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const out = Buffer.allocUnsafeSlow(Math.max(0, length));
+  let done = 0;
+  while (done < out.length) {
+    const n = readSync(fd, out, done, out.length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done === out.length ? out : out.subarray(0, done);
+}
+
+/** Decodes a whole column file held in memory (a replica publication's); throws when it is not one. */
+export function decodeColumnFileBytes(bytes: Uint8Array): ColumnFileContents {
+  return decodeColumnFile(readHeader(bytes), bytes.length, (entry) =>
+    bytes.subarray(entry.offset, entry.offset + entry.length),
+  );
+}
+
+function readHeader(bytes: Uint8Array): Header {
+  if (bytes.length < MAGIC.length + 4 || !MAGIC.equals(bytes.subarray(0, MAGIC.length)))
+    throw new ColumnFileError('not a Ludex column file (no magic)');
+  const size = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32LE(MAGIC.length);
+  const start = MAGIC.length + 4;
+  if (start + size > bytes.length) throw new ColumnFileError('truncated header');
+  let header: Header;
+  try {
+    header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + start, size).toString('utf8')) as Header;
+  } catch {
+    throw new ColumnFileError('unreadable header');
+  }
+  if (header === null || typeof header !== 'object' || header.format !== COLUMN_FILE_FORMAT)
+    throw new ColumnFileError(`format ${String(header?.format)}, this build reads format ${COLUMN_FILE_FORMAT}`);
+  const names = Array.isArray(header.parts) ? header.parts.map((p) => p?.name) : [];
+  if (typeof header.data_version !== 'string' || names.join() !== COLUMN_FILE_PARTS.join())
+    throw new ColumnFileError('the header does not list the parts of this format');
+  return header;
+}
+
+function decodeColumnFile(
+  header: Header,
+  fileSize: number,
+  readPart: (entry: PartEntry) => Uint8Array,
+): ColumnFileContents {
+  const tables = new Map<string, Table>();
+  for (const entry of header.parts) {
+    const { name, offset, length, crc32: sum } = entry;
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset % ALIGN !== 0 || offset < 0)
+      throw new ColumnFileError(`part ${name} has a bad offset`);
+    if (offset + length > fileSize) throw new ColumnFileError(`truncated: part ${name} ends past the file`);
+    const body = readPart(entry);
+    if (body.length !== length) throw new ColumnFileError(`truncated: part ${name} ends past the file`);
+    if (crc32(body) !== sum) throw new ColumnFileError(`part ${name} fails its checksum`);
+    try {
+      tables.set(name, tableFromIPC(body));
+    } catch (error) {
+      throw new ColumnFileError(`part ${name} is not Arrow IPC: ${(error as Error).message}`);
+    }
+  }
+  const input = decodeDatasetInput(tables);
+  if (input.games.numRows !== header.games)
+    throw new ColumnFileError(`${input.games.numRows} games, the header says ${header.games}`);
+  const indexes = Object.fromEntries(INDEX_PARTS.map((name) => [name, tables.get(name)])) as IndexTables;
+  return { dataVersion: header.data_version, input, indexes };
+}

@@ -1,0 +1,191 @@
+// The column file on the demo catalog (every part non-empty there): written and read back,
+// the Dataset it builds answers exactly as one built from the store; a missing, stale or
+// corrupt file (truncated, garbage, a flipped byte, another format, another schema) is
+// reported with its reason, never thrown.
+
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDataset, type Dataset, type DatasetInput, type Query } from '../../engine/index.js';
+import { importCatalog } from '../../loader/catalog/import.js';
+import {
+  COLUMN_FILE_FORMAT,
+  COLUMN_FILE_PARTS,
+  columnFilePath,
+  encodeColumnFile,
+  readColumnFile,
+  writeColumnFile,
+} from '../../loader/columns/column-file.js';
+import { DATASET_PARTS } from '../../loader/columns/dataset-parts.js';
+import { readLines } from '../../loader/lines.js';
+import { loadDatasetInput } from '../../loader/load.js';
+import { migrate } from '../../loader/schema/migrate.js';
+import { readDataVersion, Store } from '../../loader/store.js';
+import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
+
+let store: Store;
+let input: DatasetInput;
+let original: Dataset;
+let version: string;
+let dir: string;
+let path: string;
+
+beforeAll(async () => {
+  store = await Store.open(':memory:');
+  await migrate(store);
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
+  input = await loadDatasetInput(store);
+  original = buildDataset(input);
+  original.prepare();
+  version = (await readDataVersion(store)) ?? '';
+  dir = mkdtempSync(join(tmpdir(), 'ludex-columns-'));
+  path = columnFilePath(join(dir, 'ludex.duckdb'));
+  writeColumnFile(path, version, input, original.indexTables());
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The file read back, or the test fails with the reason it was refused. */
+function readBack(at = path): { input: DatasetInput; dataset: Dataset } {
+  const read = readColumnFile(at, version);
+  if (!read.ok) throw new Error(`${read.problem}: ${read.reason}`);
+  const { input: decoded, indexes } = read.contents;
+  return { input: decoded, dataset: buildDataset(decoded, { indexes }) };
+}
+
+/** A copy of the file with `change` applied to its bytes. */
+function variant(name: string, change: (bytes: Buffer) => Buffer): string {
+  const target = join(dir, name);
+  writeFileSync(target, change(Buffer.from(readFileSync(path))));
+  return target;
+}
+
+describe('column file', () => {
+  it('lives next to the store, and the write leaves no temporary file behind', () => {
+    expect(path).toBe(join(dir, 'ludex.duckdb.columns'));
+    expect(existsSync(path)).toBe(true);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('holds every part, none of the demo input empty, with the store data version', () => {
+    expect(COLUMN_FILE_PARTS.slice(0, DATASET_PARTS.length)).toEqual([...DATASET_PARTS]);
+    expect(version).toMatch(/^[0-9a-f-]{36}$/);
+    expect(input.modifications.length).toBeGreaterThan(0);
+    expect(input.combinations.length).toBeGreaterThan(0);
+    expect(input.gameAwards.game.length).toBeGreaterThan(0);
+    expect(input.alternateNames.game.length).toBeGreaterThan(0);
+    for (const section of Object.values(input.community))
+      expect(section.length ?? section.game.length).toBeGreaterThan(0);
+    const read = readColumnFile(path, version);
+    expect(read.ok && read.contents.dataVersion).toBe(version);
+  });
+
+  it('reads back an input equal to the one written', () => {
+    const { input: decoded } = readBack();
+    const { games: decodedGames, ...decodedRest } = decoded;
+    const { games: originalGames, ...originalRest } = input;
+    expect(decodedRest).toEqual(originalRest);
+    expect(decodedGames.numRows).toBe(originalGames.numRows);
+    expect(decodedGames.toArray().map((r) => r.toJSON())).toEqual(originalGames.toArray().map((r) => r.toJSON()));
+  });
+
+  it('builds a Dataset that answers like the one built from the store', () => {
+    const { dataset: copy } = readBack();
+    expect(copy.size).toBe(original.size);
+    for (let row = 0; row < original.size; row++) {
+      expect(copy.game(row)).toEqual(original.game(row));
+      expect(copy.related(row)).toEqual(original.related(row));
+      expect(copy.polls(row)).toEqual(original.polls(row));
+      expect(copy.experience(row)).toEqual(original.experience(row));
+    }
+    const queries: Query[] = [
+      { filter: {}, sort: 'name', order: 'asc', limit: 100 },
+      { filter: {}, sort: 'rank', order: 'desc', limit: 100 },
+      { filter: { weight_min: 2, weight_max: 3.5, playtime_max: 90 }, sort: 'rating', order: 'desc', limit: 40 },
+      {
+        filter: { mechanics: ['cooperative'], players: 4, effective: true },
+        sort: 'bayes_rating',
+        order: 'desc',
+        limit: 50,
+      },
+    ];
+    for (const q of queries) expect(JSON.stringify(copy.query(q))).toBe(JSON.stringify(original.query(q)));
+    expect(copy.facets({ players: 3 }, ['mechanics', 'players'])).toEqual(
+      original.facets({ players: 3 }, ['mechanics', 'players']),
+    );
+    expect(copy.search('spirit', 10)).toEqual(original.search('spirit', 10));
+    expect(copy.people()).toEqual(original.people());
+    expect(copy.terms('mechanic')).toEqual(original.terms('mechanic'));
+  });
+
+  it('encodes the same bytes it writes (what a replica publication holds)', () => {
+    const bytes = Buffer.concat(encodeColumnFile(version, input, original.indexTables()));
+    expect(bytes.equals(readFileSync(path))).toBe(true);
+  });
+});
+
+describe('a column file that cannot be used', () => {
+  it('missing', () => {
+    expect(readColumnFile(join(dir, 'none.columns'), version)).toEqual({
+      ok: false,
+      problem: 'missing',
+      reason: 'no column file',
+    });
+  });
+
+  it('stale: another data version, or a store with none', () => {
+    const other = readColumnFile(path, '00000000-0000-0000-0000-000000000000');
+    expect(other).toMatchObject({ ok: false, problem: 'stale' });
+    expect(!other.ok && other.reason).toContain(version);
+    expect(readColumnFile(path, undefined)).toMatchObject({ ok: false, problem: 'stale' });
+  });
+
+  const corrupt: [string, (bytes: Buffer) => Buffer, RegExp][] = [
+    ['empty', () => Buffer.alloc(0), /magic/],
+    ['garbage', (b) => Buffer.from(b.map((_, i) => (i * 7919) & 0xff)), /magic/],
+    ['truncated in the header', (b) => b.subarray(0, 40), /header/],
+    ['truncated in the data', (b) => b.subarray(0, Math.floor(b.length * 0.7)), /truncated/],
+    ['a flipped byte in a part', (b) => flip(b, b.length - 200), /checksum/],
+    ['another format', (b) => rewriteHeader(b, (h) => ({ ...h, format: COLUMN_FILE_FORMAT + 1 })), /format/],
+    [
+      'another schema (a part left out)',
+      (b) => rewriteHeader(b, (h) => ({ ...h, parts: (h.parts as unknown[]).slice(1) })),
+      /parts/,
+    ],
+  ];
+  it.each(corrupt)('corrupt: %s', (name, change, reason) => {
+    const read = readColumnFile(variant(`${name}.columns`, change), version);
+    expect(read).toMatchObject({ ok: false, problem: 'corrupt' });
+    expect(!read.ok && read.reason).toMatch(reason);
+  });
+
+  it('corrupt: a part whose table lacks a column the input needs', () => {
+    const { games: _games, ...rest } = input;
+    const broken = { ...rest, games: input.games.select(['id', 'slug', 'name']) } as DatasetInput;
+    const target = join(dir, 'schema.columns');
+    writeColumnFile(target, version, broken, original.indexTables());
+    const read = readColumnFile(target, version);
+    // Read, but the engine refuses to build from it (the server then rebuilds from the store).
+    expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow();
+  });
+});
+
+function flip(bytes: Buffer, at: number): Buffer {
+  const out = Buffer.from(bytes);
+  out[at] ^= 0xff;
+  return out;
+}
+
+/** The file with its JSON header replaced (parts shifted to the new header's size are not needed: the check fails first). */
+function rewriteHeader(bytes: Buffer, change: (header: Record<string, unknown>) => Record<string, unknown>): Buffer {
+  const size = bytes.readUInt32LE(8);
+  const header = JSON.parse(bytes.subarray(12, 12 + size).toString('utf8')) as Record<string, unknown>;
+  const next = Buffer.from(JSON.stringify(change(header)));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(next.length);
+  return Buffer.concat([bytes.subarray(0, 8), length, next, bytes.subarray(12 + size)]);
+}

@@ -1,0 +1,120 @@
+// The reload after a materialization run (server/dataset-reload.ts): the Dataset it swaps in
+// answers exactly as one built at once from the same store; while it loads, requests are
+// answered from the old Dataset (the load gives the event loop turns, so they are answered
+// at all); a failed load swaps nothing and says so in the log.
+
+import type { H3 } from 'h3';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
+import { importCatalog } from '../../loader/catalog/import.js';
+import { readLines } from '../../loader/lines.js';
+import { loadDatasetInput } from '../../loader/load.js';
+import { migrate } from '../../loader/schema/migrate.js';
+import { Store } from '../../loader/store.js';
+import { createApp } from '../../server/app.js';
+import { loadDataset } from '../../server/dataset-loader.js';
+import { datasetReload } from '../../server/dataset-reload.js';
+import { DatasetState } from '../../server/state.js';
+import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
+import { aggregateRefresh } from '../../snapshots/pipeline.js';
+import { call, testAppDeps } from '../helpers/app.js';
+
+let store: Store;
+let state: DatasetState;
+let app: H3;
+const logLines: string[] = [];
+const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+
+beforeAll(async () => {
+  store = await Store.open(':memory:');
+  await migrate(store);
+  await importCatalog(store, readLines(DEMO_CATALOG_PATH), { refresh: aggregateRefresh() });
+  state = new DatasetState(await loadDataset(store));
+  app = createApp(testAppDeps(store, state));
+});
+afterAll(async () => store.close());
+
+/** The games that most filters and every order see: enough answers to tell two Datasets apart. */
+function answers(dataset: DatasetApi): unknown[] {
+  const out: unknown[] = [];
+  for (const sort of SORT_KEYS)
+    for (const order of ['asc', 'desc'] as const) {
+      const page = dataset.query({ filter: {}, sort, order, limit: 100 });
+      out.push({ sort, order, total: page.total, rows: page.rows.map((row) => dataset.game(row).id) });
+    }
+  out.push(dataset.facets({}, FACET_DIMENSIONS));
+  out.push(dataset.query({ filter: { rating_min: 7 }, sort: 'rating', order: 'desc', limit: 100 }).total);
+  for (let row = 0; row < dataset.size; row += 7) out.push(dataset.game(row));
+  return out;
+}
+
+async function gameName(slug: string): Promise<string> {
+  const reply = await call(app, `/v1/games/${slug}`);
+  expect(reply.status).toBe(200);
+  return (reply.body as { name: string }).name;
+}
+
+describe('dataset reload', () => {
+  it('swaps in a Dataset that answers as one built at once from the same store', async () => {
+    const [top] = await store.all<{ id: string }>(
+      `SELECT id FROM games WHERE status = 'active' ORDER BY bayes_rating DESC NULLS LAST, id LIMIT 1`,
+    );
+    // Aggregates as a run would change them: the top game falls to the bottom, ratings move.
+    await store.run(`UPDATE games SET bayes_rating = 1, rating = 1 WHERE id = $1`, [top.id]);
+    await store.run(`UPDATE games SET rating_votes = rating_votes + 3 WHERE rating_votes IS NOT NULL`);
+    const before = state.current;
+    await datasetReload({ store, state, logger })();
+    expect(state.current).not.toBe(before);
+    const fresh = buildDataset(await loadDatasetInput(store));
+    fresh.prepare();
+    expect(answers(state.current)).toEqual(answers(fresh));
+    expect(answers(state.current)).not.toEqual(answers(before));
+  });
+
+  it('answers requests from the old Dataset until the one swap', async () => {
+    const [game] = await store.all<{ slug: string; name: string }>(
+      `SELECT slug, name FROM games WHERE status = 'active' ORDER BY slug LIMIT 1`,
+    );
+    const oldName = await gameName(game.slug);
+    await store.run(`UPDATE games SET name = $1 WHERE slug = $2`, [`${game.name} (renamed)`, game.slug]);
+    const old = state.current;
+    let done = false;
+    const reloading = datasetReload({ store, state, logger })().finally(() => {
+      done = true;
+    });
+    let answeredDuringReload = 0;
+    while (!done && answeredDuringReload < 10_000) {
+      const name = await gameName(game.slug);
+      if (done) break;
+      // still loading: the old Dataset, whole
+      expect(state.current).toBe(old);
+      expect(name).toBe(oldName);
+      answeredDuringReload++;
+    }
+    await reloading;
+    expect(answeredDuringReload).toBeGreaterThan(0);
+    expect(await gameName(game.slug)).toBe(`${game.name} (renamed)`);
+  });
+
+  it('keeps the old Dataset when the load fails, and logs it', async () => {
+    const old = state.current;
+    const loadedAt = state.loadedAt;
+    logLines.length = 0;
+    await store.run('ALTER TABLE alternate_names RENAME TO alternate_names_away');
+    try {
+      await expect(datasetReload({ store, state, logger })()).rejects.toThrow(/alternate_names/);
+    } finally {
+      await store.run('ALTER TABLE alternate_names_away RENAME TO alternate_names');
+    }
+    expect(state.current).toBe(old);
+    expect(state.loadedAt).toBe(loadedAt);
+    const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(errors).toContainEqual(
+      expect.objectContaining({ level: 50, msg: 'dataset reload failed: still serving the previous Dataset' }),
+    );
+    // and the next reload works again
+    await datasetReload({ store, state, logger })();
+    expect(state.current).not.toBe(old);
+  });
+});
