@@ -7,6 +7,7 @@
 
 import { parseArgs } from 'node:util';
 import { CatalogImportError } from '../loader/catalog/import.js';
+import { isCalendarDate } from '../loader/import/bgg-rankings/layouts.js';
 import { StoreLockedError } from '../loader/store.js';
 import { CommandError, UsageError } from './commands/errors.js';
 import { exportCommand } from './commands/export.js';
@@ -79,7 +80,9 @@ async function dispatch(argv: readonly string[], env: NodeJS.ProcessEnv): Promis
     case 'migrate':
       return migrateCommand(config, json);
     case 'import':
-      return importCommand(config, positionals, json);
+      return importCommand(config, positionals, json, {
+        asOf: typeof values['as-of'] === 'string' ? asOfDate(values['as-of'], spec) : undefined,
+      });
     case 'export':
       return exportCommand(config, positionals[0], json);
     case 'materialize':
@@ -91,6 +94,12 @@ async function dispatch(argv: readonly string[], env: NodeJS.ProcessEnv): Promis
         json,
       });
   }
+}
+
+/** --as-of: a calendar date (YYYY-MM-DD). */
+function asOfDate(value: string, spec: CommandSpec): string {
+  if (!isCalendarDate(value)) throw new UsageError(`--as-of must be a date (YYYY-MM-DD), got "${value}"`, spec);
+  return value;
 }
 
 function parse(spec: CommandSpec, args: readonly string[]): ReturnType<typeof parseArgs> {

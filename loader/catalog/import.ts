@@ -5,7 +5,7 @@
 // batch side). Any bad record throws CatalogImportError and the transaction rolls back, so
 // the store is exactly as before.
 
-import type { Queryable, Store } from '../store.js';
+import { bumpDataVersion, type Queryable, type Store } from '../store.js';
 import { CatalogImportError, RecordError } from './errors.js';
 import type { EntityItem, RawItem, RelationshipItem, ResolveContext, RewriteItem, SnapshotItem } from './items.js';
 import type { EntityKind } from './read-entities.js';
@@ -62,6 +62,8 @@ export const PROGRESS_EVERY = 5_000;
 class Queue<T> {
   private items: T[] = [];
   private keys = new Set<string>();
+  /** Items handed to `write` so far. */
+  written = 0;
 
   constructor(
     private readonly limit: number,
@@ -84,6 +86,7 @@ class Queue<T> {
     const items = this.items;
     this.items = [];
     this.keys = new Set();
+    this.written += items.length;
     await this.write(items);
   }
 }
@@ -248,5 +251,14 @@ class Importer {
          AND property_modifications.base_game_id <> g.parent_game_id`,
     );
     if (this.refresh) await this.refresh(this.db, this.now);
+    // A new data version makes the column file stale: only when this import wrote something
+    // (an unchanged re-import leaves the store, and so its column file, as they were).
+    if (this.changed()) await bumpDataVersion(this.db);
+  }
+
+  private changed(): boolean {
+    const kinds = Object.values(this.ctx.counts);
+    if (kinds.some((c) => c.inserted > 0 || c.updated > 0)) return true;
+    return this.modifications.written > 0 || this.combinations.written > 0;
   }
 }

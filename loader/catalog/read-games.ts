@@ -82,7 +82,7 @@ SELECT string_agg(to_json({
     community_min_playtime: s.community_min_playtime, community_max_playtime: s.community_max_playtime,
     community_suggested_age: s.community_suggested_age, language_dependence: s.language_dependence,
     unranked: CASE WHEN s.unranked THEN true END, bayes_rating: s.source_bayes_rating, rank_overall: s.source_rank,
-    rank_by_category: CAST(s.source_rank_by_category AS JSON)} END,
+    rank_by_category: CAST(s.source_rank_by_category AS JSON), as_of: strftime(s.source_as_of, '%Y-%m-%d')} END,
   pcr: pcr.v, age: age.v, language: language.v, experience: experience.v
 })::VARCHAR, chr(10)) AS lines
 FROM games g

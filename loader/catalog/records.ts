@@ -151,6 +151,9 @@ export const statsSchema = z
     bayes_rating: rating10.optional(),
     rank_overall: z.number().int().min(1).optional(),
     rank_by_category: z.record(slug, z.number().int().min(1)).optional(),
+    // The date these statistics describe (their source's as-of date): an import never
+    // replaces them with a source dated earlier (docs/import-bgg-folder.md).
+    as_of: isoDate.optional(),
   })
   .refine((s) => s.bayes_rating === undefined || s.rating !== undefined, {
     message: 'must come with rating and rating_votes (the geek rating blends them)',

@@ -260,6 +260,7 @@ function addStatsRows(game_id: string, s: CatalogStats, add: (table: string, row
       source_bayes_rating: s.bayes_rating ?? null,
       source_rank: s.rank_overall ?? null,
       source_rank_by_category: s.rank_by_category ? JSON.stringify(sortedMap(s.rank_by_category)) : null,
+      source_as_of: s.as_of ?? null,
     },
   ]);
   add(

@@ -61,7 +61,8 @@ export const BASELINE_STATS = table(
   `game_id rating:DOUBLE rating_votes:INTEGER rating_stddev:DOUBLE rating_distribution:INTEGER[]
    weight:DOUBLE weight_votes:INTEGER owner_count:INTEGER wishlist_count:INTEGER total_plays:INTEGER
    community_min_playtime:INTEGER community_max_playtime:INTEGER community_suggested_age:INTEGER
-   language_dependence unranked:BOOLEAN source_bayes_rating:DOUBLE source_rank:INTEGER source_rank_by_category`,
+   language_dependence unranked:BOOLEAN source_bayes_rating:DOUBLE source_rank:INTEGER source_rank_by_category
+   source_as_of:DATE`,
 );
 export const BASELINE_PLAYER_COUNT_RATINGS = table(
   'baseline_player_count_ratings',

@@ -10,21 +10,24 @@ import type { GameType } from '../../engine/index.js';
 import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
 import type { CatalogGame, CatalogRecord } from '../catalog/records.js';
 import { readGameLines } from '../catalog/read-games.js';
+import { Registry } from '../catalog/registry.js';
 import type { Store } from '../store.js';
 import { convertItem, ITEM_TYPES, parentSlug } from './bgg-xml/convert.js';
 import { listXmlFiles } from './bgg-xml/files.js';
 import { keepStored } from './bgg-xml/keep-stored.js';
 import { Known } from './bgg-xml/known.js';
+import { xmlAsOf } from './as-of.js';
 import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/links.js';
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
-import { refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
+import { emptyForeignReport, refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
 
 /** An expansion waiting for its base game, which comes in a later file. */
 interface Pending {
   item: BggItem;
   type: GameType;
   file: string;
+  asOf: string;
 }
 
 /** Label of the last transaction in `rejectedFiles` when it fails. */
@@ -33,20 +36,15 @@ export const LINKS_BATCH = '(expansions waiting for a base game in a later file,
 export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths, options) => {
   const now = options.now ?? new Date();
   const { files, unreadable } = await listXmlFiles(paths);
-  const report: ForeignImportReport = {
-    files: files.length,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    records: {},
-    skipped: [],
-    rejectedFiles: [...unreadable],
-  };
+  const report = emptyForeignReport(files.length, unreadable);
   const skips = new Skips();
   const known = await Known.load(store);
   const inImport = await prescan(files);
   const deferred: Pending[] = [];
   const candidates: RelationshipCandidate[] = [];
+  // What the store holds, read once for every file's batch instead of once per batch (each
+  // reads all 170k games of a store with the dump); read again after a batch rolled back.
+  const registry = new RegistryHolder(store);
 
   for (const [index, file] of files.entries()) {
     const parsed = parseBggXml(await readFile(file, 'utf8'));
@@ -54,6 +52,7 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
       report.rejectedFiles.push({ path: file, reason: parsed.reason });
       continue;
     }
+    const asOf = await xmlAsOf(file, options.asOf);
     const records: CatalogRecord[] = [];
     const converted: { bggId: number; game: CatalogGame }[] = [];
     const fileDeferred: Pending[] = [];
@@ -69,18 +68,19 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
         continue;
       }
       if (waitsForLaterBase(item, type, known, inImport)) {
-        fileDeferred.push({ item, type, file });
+        fileDeferred.push({ item, type, file, asOf });
         continue;
       }
       const result = convertItem(item, type, known, skips, file);
       if (!result) continue;
+      dated(result.game, asOf);
       records.push(...result.records);
       converted.push({ bggId: item.id, game: result.game });
       fileCandidates.push(...relationshipCandidates(item));
       noteMissingParent(item, type, result.game.parent, skips);
     }
-    await mergeStored(store, records, converted, known, skips);
-    if (await runBatch(store, records, { now, refresh: null }, report, file, known)) {
+    await mergeStored(store, records, converted, known, skips, asOf);
+    if (await runBatch(store, records, { now, refresh: null }, report, file, known, registry)) {
       deferred.push(...fileDeferred);
       candidates.push(...fileCandidates);
     }
@@ -90,10 +90,15 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
   }
 
   const last = linkRecords(deferred, candidates, known, skips);
-  await runBatch(store, last, { now, refresh: null }, report, LINKS_BATCH, known);
+  await runBatch(store, last, { now, refresh: null }, report, LINKS_BATCH, known, registry);
   report.skipped = skips.list();
   return report;
 });
+
+/** A converted game's statistics carry the file's as-of date (newer-wins.ts). */
+function dated(game: CatalogGame, asOf: string): void {
+  if (game.stats) game.stats.as_of = asOf;
+}
 
 /** Each converted game merged with the game the store holds under its BGG id (keep-stored.ts). */
 async function mergeStored(
@@ -102,6 +107,7 @@ async function mergeStored(
   converted: readonly { bggId: number; game: CatalogGame }[],
   known: Known,
   skips: Skips,
+  asOf: string,
 ): Promise<void> {
   const ids = converted.flatMap((c) => known.storedGameId(c.bggId) ?? []);
   const lines = await readGameLines(store, ids);
@@ -109,7 +115,7 @@ async function mergeStored(
     const id = known.storedGameId(bggId);
     const line = id === undefined ? undefined : lines.get(id);
     if (!line) continue;
-    const merged = keepStored(game, JSON.parse(line) as Record<string, unknown>, skips, bggId);
+    const merged = keepStored(game, JSON.parse(line) as Record<string, unknown>, skips, bggId, asOf);
     records[records.indexOf(game)] = merged;
   }
 }
@@ -167,6 +173,7 @@ function linkRecords(
     for (const p of ready) {
       const converted = convertItem(p.item, p.type, known, skips, p.file);
       if (!converted) continue;
+      dated(converted.game, p.asOf);
       records.push(...converted.records);
       candidates.push(...relationshipCandidates(p.item));
       noteMissingParent(p.item, p.type, converted.game.parent, skips);
@@ -199,6 +206,7 @@ async function runBatch(
   report: ForeignImportReport,
   path: string,
   known: Known,
+  registry: RegistryHolder,
 ): Promise<boolean> {
   if (records.length === 0) {
     known.commit();
@@ -208,15 +216,32 @@ async function runBatch(
     const result = await importCatalog(
       store,
       records.map((r) => JSON.stringify(r)),
-      importOptions,
+      { ...importOptions, registry: await registry.get() },
     );
     known.commit();
     addCounts(report, result);
     return true;
   } catch (error) {
     known.rollback();
+    registry.drop();
     report.rejectedFiles.push({ path, reason: `import failed, nothing from it was kept: ${(error as Error).message}` });
     return false;
+  }
+}
+
+/** The registry the batches share: loaded on first use, dropped after a batch failed. */
+class RegistryHolder {
+  private registry: Registry | undefined;
+
+  constructor(private readonly store: Store) {}
+
+  async get(): Promise<Registry> {
+    this.registry ??= await Registry.load(this.store);
+    return this.registry;
+  }
+
+  drop(): void {
+    this.registry = undefined;
   }
 }
 

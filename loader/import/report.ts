@@ -16,6 +16,8 @@ export interface SkippedItems {
 export interface ForeignImportReport {
   /** Files read (a folder counts its files). */
   files: number;
+  /** Data rows read from the files, for row formats that count them (awards, polls). */
+  rows?: number;
   /** Games created, updated, unchanged (matched on legacy_id). */
   created: number;
   updated: number;
@@ -25,6 +27,25 @@ export interface ForeignImportReport {
   skipped: SkippedItems[];
   /** Files that were not imported at all (error bodies, wrong format), with the reason. */
   rejectedFiles: { path: string; reason: string }[];
+}
+
+/** A report with nothing imported yet; `rows` only for the formats that count rows. */
+export function emptyForeignReport(
+  files: number,
+  rejectedFiles: readonly { path: string; reason: string }[] = [],
+  rows?: number,
+): ForeignImportReport {
+  const report: ForeignImportReport = {
+    files,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    records: {},
+    skipped: [],
+    rejectedFiles: [...rejectedFiles],
+  };
+  if (rows !== undefined) report.rows = rows;
+  return report;
 }
 
 export interface ForeignImportOptions {
@@ -38,6 +59,12 @@ export interface ForeignImportOptions {
    * importMemoryLimit by store size), 'off' (the store's own limit), or a size such as "1GB".
    */
   memoryLimit?: string;
+  /**
+   * The date the files' data describe (YYYY-MM-DD), for files that carry none of their own
+   * (an XML capture: default, the file's modification time). Newer wins: no value is
+   * replaced by one from an older source (docs/import-bgg-folder.md).
+   */
+  asOf?: string;
 }
 
 export type ForeignImporter = (
@@ -65,12 +92,21 @@ export function refreshingOnce(importer: ForeignImporter): ForeignImporter {
         await store.transaction((tx) => options.refresh(tx, now));
       }
     };
-    const setting = options.memoryLimit ?? 'auto';
-    if (setting === 'off') return run();
-    if (setting !== 'auto') return store.withMemoryLimit(setting, run);
-    const [{ games }] = await store.all<{ games: number }>('SELECT CAST(count(*) AS INTEGER) AS games FROM games');
-    return store.withMemoryLimit(importMemoryLimit(games), run);
+    return withImportMemoryLimit(store, options.memoryLimit, run);
   };
+}
+
+/** Runs `work` under the import's memory limit setting ('auto' by default: by store size now). */
+export async function withImportMemoryLimit<T>(
+  store: Store,
+  setting: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  const limit = setting ?? 'auto';
+  if (limit === 'off') return work();
+  if (limit !== 'auto') return store.withMemoryLimit(limit, work);
+  const [{ games }] = await store.all<{ games: number }>('SELECT CAST(count(*) AS INTEGER) AS games FROM games');
+  return store.withMemoryLimit(importMemoryLimit(games), work);
 }
 
 /**

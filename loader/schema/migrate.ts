@@ -1,13 +1,14 @@
 // Versioned migrations. Each migration runs in its own transaction and records itself in
 // schema_migrations; `migrate` applies the pending ones in order and is safe to repeat.
 
-import type { Queryable, Store } from '../store.js';
+import { bumpDataVersion, type Queryable, type Store } from '../store.js';
 import { INITIAL_SCHEMA } from './001-initial.js';
 import { OPTIONAL_BASELINE_PAIRS } from './002-optional-baseline-pairs.js';
 import { SOURCE_UNRANKED } from './003-source-unranked.js';
 import { COMMUNITY_POLLS } from './004-community-polls.js';
 import { GAME_IMAGES } from './005-game-images.js';
 import { SOURCE_GEEK_RATING } from './006-source-geek-rating.js';
+import { SOURCE_AS_OF } from './007-source-as-of.js';
 
 export interface Migration {
   version: number;
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'materialized community polls', statements: COMMUNITY_POLLS },
   { version: 5, name: 'game image and thumbnail', statements: GAME_IMAGES },
   { version: 6, name: "baseline source's geek rating and ranks", statements: SOURCE_GEEK_RATING },
+  { version: 7, name: "baseline statistics' as-of date", statements: SOURCE_AS_OF },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -66,6 +68,8 @@ export async function migrate(store: Store): Promise<MigrationReport> {
         migration.version,
         migration.name,
       ]);
+      // A migration may change what the stored data means: any column file is stale now.
+      await bumpDataVersion(tx);
     });
     report.applied.push(migration);
     report.version = migration.version;

@@ -1,17 +1,22 @@
-// `import catalog <path|->` and `import <bgg-xml|bgg-csv|bgg-rankings> <path...>`: one
+// `import catalog <path|->`, `import bgg <folder...>` and
+// `import <bgg-xml|bgg-csv|bgg-rankings|bgg-awards|bgg-polls> <path...>`: one
 // progress line per long step (the records, then the aggregate refresh) with totals,
 // percentage, rate and time left, then a summary (as JSON with --json).
 
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { importCatalog, type ImportCounts } from '../../loader/catalog/import.js';
+import { importBggAwards } from '../../loader/import/bgg-awards.js';
 import { importBggCsv } from '../../loader/import/bgg-csv.js';
+import { type BggFolderReport, importBggFolder, UNCHANGED_FILE } from '../../loader/import/bgg-folder.js';
+import { importBggPolls } from '../../loader/import/bgg-polls.js';
 import { importBggRankings } from '../../loader/import/bgg-rankings.js';
 import { importBggXml } from '../../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../../loader/import/report.js';
 import { readLines } from '../../loader/lines.js';
-import { StoreError } from '../../loader/store.js';
+import { type Store, StoreError } from '../../loader/store.js';
 import type { Config } from '../config.js';
-import { createLogger } from '../logger.js';
+import { writeFromStore } from '../dataset-loader.js';
+import { createLogger, type Logger } from '../logger.js';
 import { openStore } from '../store-setup.js';
 import { CommandError, UsageError } from './errors.js';
 import { type Meter, meter, type ProgressLine, progressLine } from './progress.js';
@@ -20,24 +25,40 @@ import { COMMANDS } from './specs.js';
 
 /** Foreign formats, converted into catalog records on the way in (loader/import/). */
 const FOREIGN_IMPORTERS: Readonly<Record<string, ForeignImporter>> = {
+  bgg: importBggFolder,
   'bgg-xml': importBggXml,
   'bgg-csv': importBggCsv,
   'bgg-rankings': importBggRankings,
+  'bgg-awards': importBggAwards,
+  'bgg-polls': importBggPolls,
 };
 export const IMPORT_FORMATS: readonly string[] = ['catalog', ...Object.keys(FOREIGN_IMPORTERS)];
 
 const n = (x: number) => x.toLocaleString('en');
 
-export async function importCommand(config: Config, args: readonly string[], json: boolean): Promise<number> {
+export interface ImportFlags {
+  /** --as-of: the date of files that carry none (YYYY-MM-DD). */
+  asOf?: string;
+}
+
+export async function importCommand(
+  config: Config,
+  args: readonly string[],
+  json: boolean,
+  flags: ImportFlags = {},
+): Promise<number> {
   const [format, ...paths] = args;
   if (!IMPORT_FORMATS.includes(format)) {
     throw new UsageError(`unknown import format "${format}"; formats: ${IMPORT_FORMATS.join(', ')}`, COMMANDS.import);
   }
   if (format === 'catalog' && paths.length !== 1)
     throw new UsageError('import catalog takes one path (or -)', COMMANDS.import);
+  if (format === 'catalog' && flags.asOf !== undefined)
+    throw new UsageError('--as-of is for the BGG formats (a catalog carries its own dates)', COMMANDS.import);
   const missing = paths.find((p) => p !== '-' && !existsSync(p));
   if (missing !== undefined) throw new CommandError(`no such file or folder: ${missing}`);
-  const { store } = await openStore(config, createLogger(config.logLevel, 2));
+  const logger = createLogger(config.logLevel, 2);
+  const { store } = await openStore(config, logger);
   const line = progressLine();
   try {
     const started = performance.now();
@@ -51,12 +72,14 @@ export async function importCommand(config: Config, args: readonly string[], jso
           onProgress: progress,
           refresh,
           memoryLimit: config.importMemoryLimit,
+          asOf: flags.asOf,
         });
       } catch (error) {
         throw memoryProblem(error, config) ?? error;
       }
-      line.done();
+      await writeColumns(store, line, logger);
       if (json) console.log(JSON.stringify({ format, seconds: seconds(started), ...report }));
+      else if (isFolderReport(report)) reportFolder(report, started);
       else reportForeign(report, started);
       return report.files > 0 && report.rejectedFiles.length === report.files ? 1 : 0;
     }
@@ -71,7 +94,7 @@ export async function importCommand(config: Config, args: readonly string[], jso
         return refresh(db, now);
       },
     });
-    line.done();
+    await writeColumns(store, line, logger);
     if (json)
       console.log(JSON.stringify({ format, seconds: seconds(started), lines: report.lines, kinds: report.kinds }));
     else {
@@ -83,6 +106,13 @@ export async function importCommand(config: Config, args: readonly string[], jso
     line.done();
     await store.close();
   }
+}
+
+/** Every import ends by writing the column file the next `serve` starts from. */
+async function writeColumns(store: Store, line: ProgressLine, logger: Logger): Promise<void> {
+  line.update('writing the column file…');
+  await writeFromStore(store, logger);
+  line.done();
 }
 
 /**
@@ -151,10 +181,39 @@ function memoryProblem(error: unknown, config: Config): CommandError | undefined
   );
 }
 
+function isFolderReport(report: ForeignImportReport): report is BggFolderReport {
+  return 'steps' in report;
+}
+
+/** Prints `import bgg`'s summary: one line per step, the files skipped, then the totals. */
+function reportFolder(report: BggFolderReport, started: number): void {
+  for (const step of report.steps) {
+    if (step.files.length === 0) continue;
+    const r = step.report;
+    const done = r
+      ? `${n(r.created)} games created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged` +
+        (r.rejectedFiles.length > 0 ? `, ${n(r.rejectedFiles.length)} files not imported` : '')
+      : 'nothing to do';
+    const unchanged = step.unchanged.length > 0 ? ` (${n(step.unchanged.length)} unchanged since the last import)` : '';
+    console.error(`  ${step.step} (${step.format}): ${n(step.files.length)} files${unchanged}: ${done}`);
+  }
+  const unknown = report.skippedFiles.filter((f) => f.reason !== UNCHANGED_FILE);
+  if (unknown.length > 0)
+    console.error(
+      `  skipped ${n(unknown.length)} files: ${unknown[0].reason} (${unknown
+        .map((f) => f.path)
+        .slice(0, 5)
+        .join(', ')}${unknown.length > 5 ? ', …' : ''})`,
+    );
+  reportForeign(report, started);
+  if (!report.refreshed) console.error('  nothing changed: the aggregates were not refreshed');
+}
+
 /** Prints a foreign import's summary. */
 function reportForeign(report: ForeignImportReport, started: number): void {
   console.error(
-    `Imported ${n(report.files - report.rejectedFiles.length)} of ${n(report.files)} files in ${elapsed(started)}: ` +
+    `Imported ${n(report.files - report.rejectedFiles.length)} of ${n(report.files)} files` +
+      `${report.rows === undefined ? '' : ` (${n(report.rows)} rows)`} in ${elapsed(started)}: ` +
       `${n(report.created)} games created, ${n(report.updated)} updated, ${n(report.unchanged)} unchanged.`,
   );
   const records = Object.entries(report.records).filter(([, count]) => count > 0);

@@ -41,12 +41,21 @@ Create the store if needed and apply pending migrations (the server must be stop
   import: {
     name: 'import',
     usage: `import catalog <path|-> [--json]
-       import <bgg-xml|bgg-csv|bgg-rankings> <path...> [--json]
+       import bgg <folder...> [--as-of YYYY-MM-DD] [--json]
+       import <bgg-xml|bgg-csv|bgg-rankings|bgg-awards|bgg-polls> <path...> [--as-of YYYY-MM-DD] [--json]
 
 Import a catalog file (or standard input, -) in one transaction, or files and folders of
 a BoardGameGeek format, matched on legacy_id; then refresh every game's aggregates.
+\`import bgg\` finds every BGG file it knows in the folders and imports them in order
+(dump, 2021 dataset, XML, ranking history, awards, polls), refreshing once; files imported
+before with the same content are skipped. --as-of dates files that carry no date of their
+own (XML: default, the file's modification time); older data never replaces newer.
+bgg-awards reads spiel_des_jahres.csv, kennerspiel_des_jahres.csv and
+kinderspiel_des_jahres.csv (award results of stored games); bgg-polls reads the
+suggested_numplayers, suggested_playerage and language_dependence CSVs (community polls
+of stored games). Both only add to games already stored (import bgg-csv or bgg-xml first).
 Progress on standard error; --json prints the summary as JSON on standard output.`,
-    options: JSON_OPTION,
+    options: { 'as-of': { type: 'string' }, ...JSON_OPTION },
     positionals: [2, Number.POSITIVE_INFINITY],
   },
   export: {
@@ -92,7 +101,8 @@ Commands:
   serve [--replica <path>]      serve the API (what npm start runs), or a read-only replica
   migrate                       create the store if needed and apply pending migrations
   import catalog <path|->       import a catalog file (or standard input) in one transaction
-  import <format> <path...>     import files or folders of bgg-xml, bgg-csv or bgg-rankings
+  import bgg <folder...>        import every BGG file in the folders, in order, refreshing once
+  import <format> <path...>     import files or folders of bgg-xml, bgg-csv, bgg-rankings, bgg-awards or bgg-polls
   export [path]                 write the whole store in the catalog format (standard output without a path)
   materialize                   recompute aggregates, ranks and this period's snapshots
   keys create|list|revoke       issue, list or revoke API keys

@@ -37,7 +37,7 @@ const datasetRow: CsvGame = {
 
 describe('bgg-csv over newer stored statistics', () => {
   it("keeps the dump's rating, votes, geek rating and rank; fills weight, owners, players, mechanics", () => {
-    const { records } = buildRecords(datasetRow, dumpGame.slug, dumpGame, known());
+    const { records } = buildRecords(datasetRow, dumpGame.slug, dumpGame, known(), '2021-01-01');
     const game = records.at(-1) as Record<string, unknown>;
     expect(game.stats).toEqual({
       rating: 8.5,
@@ -51,12 +51,30 @@ describe('bgg-csv over newer stored statistics', () => {
     expect(game.categories).toEqual(['strategy']);
   });
 
-  it('takes a newer row (more votes) and drops the geek rating of the old vote set', () => {
+  it("takes a newer row (more votes) and keeps BGG's geek rating and rank, which it does not have", () => {
     const newer = { ...datasetRow, rating: { average: 8.4, votes: 60_000 } };
-    const { records } = buildRecords(newer, dumpGame.slug, dumpGame, known());
+    const { records } = buildRecords(newer, dumpGame.slug, dumpGame, known(), '2021-01-01');
     const stats = (records.at(-1) as { stats: Record<string, unknown> }).stats;
-    expect(stats).toMatchObject({ rating: 8.4, rating_votes: 60_000 });
-    expect(stats.bayes_rating).toBeUndefined();
-    expect(stats.rank_overall).toBeUndefined();
+    expect(stats).toMatchObject({ rating: 8.4, rating_votes: 60_000, as_of: '2021-01-01' });
+    expect(stats.bayes_rating).toBe(8.35);
+    expect(stats.rank_overall).toBe(3);
+  });
+
+  it('never replaces statistics dated later, even with more votes; says why', () => {
+    const dated = { ...dumpGame, stats: { ...dumpGame.stats, as_of: '2025-12-10' } };
+    const newer = { ...datasetRow, rating: { average: 8.4, votes: 60_000 } };
+    const { records, kept } = buildRecords(newer, dumpGame.slug, dated, known(), '2021-01-01');
+    const stats = (records.at(-1) as { stats: Record<string, unknown> }).stats;
+    expect(stats).toMatchObject({ rating: 8.5, rating_votes: 56_606, as_of: '2025-12-10', weight: 2.83 });
+    expect(kept).toMatch(/dated later/);
+  });
+
+  it('replaces statistics dated earlier and dates them with the row', () => {
+    const dated = { ...dumpGame, stats: { ...dumpGame.stats, as_of: '2020-01-01' } };
+    const newer = { ...datasetRow, rating: { average: 8.4, votes: 60_000 } };
+    const { records, kept } = buildRecords(newer, dumpGame.slug, dated, known(), '2021-01-01');
+    const stats = (records.at(-1) as { stats: Record<string, unknown> }).stats;
+    expect(stats).toMatchObject({ rating: 8.4, rating_votes: 60_000, as_of: '2021-01-01' });
+    expect(kept).toBeUndefined();
   });
 });

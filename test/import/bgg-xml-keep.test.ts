@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importBggXml } from '../../loader/import/bgg-xml.js';
-import { KEPT_NEWER_STATS } from '../../loader/import/bgg-xml/keep-stored.js';
+import { KEPT_LATER_DATE, KEPT_NEWER_STATS } from '../../loader/import/bgg-xml/keep-stored.js';
 import { aggregateRefresh } from '../../snapshots/pipeline.js';
 import { emptyStore, jsonl, load } from '../loader/catalog-helpers.js';
 
@@ -36,7 +36,7 @@ describe.skipIf(!present)('bgg-xml over a store that already has newer data', ()
       now: NOW,
     });
     expect(report.skipped.find((s) => s.reason === KEPT_NEWER_STATS)?.examples).toEqual([
-      expect.stringMatching(/^id 161936: stored 56606 votes, file \d+$/),
+      expect.stringMatching(/^id 161936: stored 56606 votes, file \d+ of \d{4}-\d{2}-\d{2}$/),
     ]);
     const [g] = await store.all<{ rating_votes: number; bayes_rating: number; min_players: number; mode: string }>(
       "SELECT rating_votes, bayes_rating, min_players, mode FROM games WHERE slug = 'pandemic-legacy-season-1'",
@@ -68,5 +68,58 @@ describe.skipIf(!present)('bgg-xml over a store that already has newer data', ()
     expect(g.rating_votes).toBe(20_000);
     expect(g.weight).toBe(3.5);
     expect(g.description).toContain('Glück');
+  });
+
+  it("keeps BGG's geek rating and rank when a capture with as many votes or more replaces the rating (Brass: Lancashire)", async () => {
+    const store = await emptyStore();
+    await load(
+      store,
+      jsonl({
+        kind: 'game',
+        slug: 'brass-lancashire',
+        name: 'Brass: Lancashire',
+        type: 'base_game',
+        legacy_id: 28720,
+        stats: { rating: 7.9, rating_votes: 14_000, bayes_rating: 7.7, rank_overall: 40, as_of: '2020-01-01' },
+      }),
+    );
+    await importBggXml(store, [resolve(XML, 'SukiCZ-boardgamegeek/thing_28720_stats.xml')], {
+      refresh: aggregateRefresh(),
+      now: NOW,
+      asOf: '2021-06-01',
+    });
+    const [g] = await store.all<{ rating_votes: number; bayes_rating: number; source_rank: number }>(
+      `SELECT g.rating_votes, g.bayes_rating, s.source_rank FROM games g JOIN baseline_stats s ON s.game_id = g.id
+       WHERE g.slug = 'brass-lancashire'`,
+    );
+    // The file's 14,342 votes replace the stored 14,000; the dump's geek rating (served, no
+    // local votes) and rank stay.
+    expect(g).toEqual({ rating_votes: 14_342, bayes_rating: 7.7, source_rank: 40 });
+  });
+
+  it('never replaces statistics dated later than the file (--as-of), and says why', async () => {
+    const store = await emptyStore();
+    await load(
+      store,
+      jsonl({
+        kind: 'game',
+        slug: 'brass-lancashire',
+        name: 'Brass: Lancashire',
+        type: 'base_game',
+        legacy_id: 28720,
+        stats: { rating: 7.9, rating_votes: 14_000, as_of: '2025-12-10' },
+      }),
+    );
+    const report = await importBggXml(store, [resolve(XML, 'SukiCZ-boardgamegeek/thing_28720_stats.xml')], {
+      refresh: aggregateRefresh(),
+      now: NOW,
+      asOf: '2021-06-01',
+    });
+    expect(report.skipped.find((s) => s.reason === KEPT_LATER_DATE)?.count).toBe(1);
+    const [g] = await store.all<{ rating_votes: number; weight: number }>(
+      "SELECT rating_votes, weight FROM games WHERE slug = 'brass-lancashire'",
+    );
+    expect(g.rating_votes).toBe(14_000);
+    expect(g.weight).toBeGreaterThan(3); // absent before: filled in from the file
   });
 });

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
@@ -98,6 +99,45 @@ describe('ludex CLI', () => {
         await runCli(['import', 'bgg-xml', join(dir, 'nothing-here')], { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' }),
       ).toBe(1);
       expect(printed.join('\n')).toMatch(/no such file or folder/);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('imports award and poll files onto stored games, and fails when no file could be read', async () => {
+    const dir = tempDir();
+    const csv = join(tempDir(), 'ranks.csv');
+    writeFileSync(
+      csv,
+      [
+        'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion,abstracts_rank,cgs_rank,childrensgames_rank,familygames_rank,partygames_rank,strategygames_rank,thematic_rank,wargames_rank',
+        '13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,',
+      ].join('\n'),
+    );
+    const fixtures = fileURLToPath(new URL('../fixtures', import.meta.url));
+    const bad = join(tempDir(), 'spiel_des_jahres.csv');
+    writeFileSync(bad, 'jahrgang,bgg_id\n1995,13\n');
+    const env = { LUDEX_DATA_DIR: dir, LOG_LEVEL: 'silent' };
+    const printed: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
+    try {
+      expect(await runCli(['import', 'bgg-csv', csv], env)).toBe(0);
+      printed.length = 0;
+      expect(await runCli(['import', 'bgg-awards', join(fixtures, 'bgg-awards')], env)).toBe(0);
+      expect(printed.join('\n')).toMatch(
+        /Imported 2 of 2 files \(13 rows\) .*: 0 games created, 1 updated, 0 unchanged/,
+      );
+      expect(printed.join('\n')).toMatch(/skipped \d+: result for a BGG id the store does not hold/);
+      printed.length = 0;
+      expect(await runCli(['import', 'bgg-polls', join(fixtures, 'bgg-polls')], env)).toBe(0);
+      expect(printed.join('\n')).toMatch(
+        /Imported 3 of 3 files \(18 rows\) .*: 0 games created, 1 updated, 0 unchanged/,
+      );
+      printed.length = 0;
+      expect(await runCli(['import', 'bgg-awards', bad], env)).toBe(1);
+      expect(printed.join('\n')).toMatch(
+        /not imported: .*the header lacks winner, nominated, recommended, sonderpreis/,
+      );
     } finally {
       error.mockRestore();
     }

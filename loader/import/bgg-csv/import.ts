@@ -15,9 +15,11 @@ import { readGameLines } from '../../catalog/read-games.js';
 import { Registry } from '../../catalog/registry.js';
 import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
+import { datasetAsOf, dumpAsOf } from '../as-of.js';
 import { collectGarbage } from '../heap.js';
 import { storePrior } from '../prior.js';
 import {
+  emptyForeignReport,
   refreshingOnce,
   type ForeignImporter,
   type ForeignImportOptions,
@@ -42,15 +44,7 @@ export const FILE_BATCH_ROWS = 20_000;
 export const PROGRESS_ROWS = 25_000;
 
 export const importBggCsv: ForeignImporter = refreshingOnce(async (store, paths, options) => {
-  const report: ForeignImportReport = {
-    files: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    records: {},
-    skipped: [],
-    rejectedFiles: [],
-  };
+  const report = emptyForeignReport(0);
   const skips = new Skips();
   for (const file of await expand(paths)) {
     report.files++;
@@ -96,7 +90,8 @@ async function importFile(
   const rest = { [Symbol.asyncIterator]: () => iterator };
   // The dump carries BGG's geek ratings: store the prior fitted to them with it (loader/import/prior.ts).
   if (layout.name === 'boardgames_ranks') await storePrior(store);
-  const converter = new Converter(store, path, layout, await loadKnown(store), skips);
+  const asOf = layout.name === 'boardgames_ranks' ? await dumpAsOf(path, options.asOf) : datasetAsOf(options.asOf);
+  const converter = new Converter(store, path, layout, await loadKnown(store), skips, asOf);
   // Loaded once for the file's batches (each commits before the next begins; a failure ends the file).
   const registry = await Registry.load(store);
   const chunks = converter.chunks(csvRecords(rest, layout.separator, 2), options)[Symbol.asyncIterator]();
@@ -151,6 +146,9 @@ function addCounts(report: ForeignImportReport, result: ImportReport): void {
     const inserted = result.kinds[kind].inserted;
     if (inserted > 0) report.records[kind] = (report.records[kind] ?? 0) + inserted;
   }
+  // The dump's rank and geek rating at its date (to-records.ts): written or rewritten snapshots.
+  const snapshots = result.kinds.snapshot.inserted + result.kinds.snapshot.updated;
+  if (snapshots > 0) report.records['snapshots written'] = (report.records['snapshots written'] ?? 0) + snapshots;
 }
 
 /** Turns one file's rows into catalog lines, and remembers which CSV line each came from. */
@@ -169,6 +167,8 @@ class Converter {
     private readonly layout: Layout,
     private readonly known: KnownGames,
     private readonly skips: Skips,
+    /** The file's as-of date (as-of.ts): its rows never replace statistics dated later. */
+    private readonly asOf: string,
   ) {}
 
   sourceLine(catalogLine: number): number | string {
@@ -222,7 +222,9 @@ class Converter {
       const storedLine = hit ? storedLines.get(hit.id) : undefined;
       const stored = storedLine ? (JSON.parse(storedLine) as CatalogObject) : undefined;
       const slug = hit?.slug ?? this.slugFor(game.bggId, game.name);
-      for (const record of buildRecords(game, slug, stored, this.known).records) {
+      const built = buildRecords(game, slug, stored, this.known, this.asOf);
+      if (built.kept) this.skips.add(built.kept, `${this.path}:${line}: id ${game.bggId}`);
+      for (const record of built.records) {
         const text = JSON.stringify(record);
         // A stored game the row leaves exactly as it was (its canonical line, byte for byte)
         // is counted here and never handed to the catalog import, which would read it back

@@ -8,12 +8,15 @@ import type { KnownGames } from './known.js';
 import type { CsvGame } from './layouts.js';
 import { bggTermsByName } from '../mappings/bgg-terms.js';
 import { modeFor, type ModeInput } from '../mode.js';
+import { storedIsNewer } from '../newer-wins.js';
 
 export type CatalogObject = Record<string, unknown>;
 
 export interface BuiltRecords {
   /** Catalog records in the order they must be imported (terms before the game). */
   records: CatalogObject[];
+  /** Why the stored statistics were kept over the row's (the row is older), if they were. */
+  kept?: string;
 }
 
 export function buildRecords(
@@ -21,6 +24,7 @@ export function buildRecords(
   slug: string,
   stored: CatalogObject | undefined,
   known: KnownGames,
+  asOf: string,
 ): BuiltRecords {
   const records: CatalogObject[] = [];
   const game: CatalogObject = stored
@@ -56,11 +60,40 @@ export function buildRecords(
   const mode = modeFor(game as ModeInput, stored as (ModeInput & { mode?: unknown }) | undefined);
   if (mode !== undefined) game.mode = mode;
 
+  let kept: string | undefined;
   if (csv.rating || csv.weight !== undefined || csv.owned !== undefined) {
-    game.stats = mergeStats(isObject(game.stats) ? game.stats : {}, csv);
+    const storedStats = isObject(game.stats) ? game.stats : {};
+    kept = storedIsNewer(storedStats, asOf, csv.rating?.votes);
+    game.stats = mergeStats(storedStats, csv, asOf, kept !== undefined);
   }
   records.push(game);
-  return { records };
+  // History on one basis: BGG's own rank and geek rating at the dump's date are that date's
+  // snapshot (materialization's snapshots serve the same values while a game has no local
+  // votes), whether or not the row's numbers replaced newer stored ones.
+  if (csv.geek && csv.rating) {
+    const snapshot: CatalogObject = {
+      kind: 'snapshot',
+      game: slug,
+      date: asOf,
+      rating: csv.rating.average,
+      rating_count: csv.rating.votes,
+      bayes_rating: csv.geek.bayes,
+    };
+    if (csv.geek.rank !== undefined) snapshot.rank_overall = csv.geek.rank;
+    const byCategory = domainRanks(csv.geek.byDomain);
+    if (csv.geek.rank !== undefined && Object.keys(byCategory).length > 0) snapshot.rank_by_category = byCategory;
+    records.push(snapshot);
+  }
+  return { records, kept };
+}
+
+/** The dump's per-domain ranks by category slug (the 2021 dataset's domains, bgg-terms.json). */
+function domainRanks(byDomain: Record<string, number>): Record<string, number> {
+  const byCategory: Record<string, number> = {};
+  for (const [domain, rank] of Object.entries(byDomain)) {
+    for (const t of bggTermsByName('domain', domain)) if (t.kind === 'category') byCategory[t.slug] = rank;
+  }
+  return byCategory;
 }
 
 /**
@@ -68,13 +101,12 @@ export function buildRecords(
  * dataset's weight comes without its vote count: it is stored alone, unless the stored stats
  * already have a weight with votes (the XML's averageweight and numweights), which stays.
  */
-function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
+function mergeStats(stored: CatalogObject, csv: CsvGame, asOf: string, older: boolean): CatalogObject {
   const stats: CatalogObject = { ...stored };
   const rating = csv.rating;
-  // BGG's vote counts only grow: a row with fewer rating votes than the stored stats is older
-  // (the 2021 dataset after the 2025 dump). Its numbers never replace newer ones; it only
-  // fills in what the stored stats lack (docs/import-bgg-csv.md, "Newer wins").
-  const older = rating !== undefined && typeof stored.rating_votes === 'number' && stored.rating_votes > rating.votes;
+  // Newer wins (newer-wins.ts): a row older than the stored statistics (dated earlier, or
+  // with fewer rating votes: the 2021 dataset after the 2025 dump) never replaces them; it
+  // only fills in what they lack (docs/import-bgg-folder.md).
   if (rating && !older) {
     stats.rating = rating.average;
     stats.rating_votes = rating.votes;
@@ -88,7 +120,16 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
     stats.weight = csv.weight;
   }
   if (csv.owned !== undefined && (!older || stored.owner_count === undefined)) stats.owner_count = csv.owned;
-  if (older) return stats;
+  if (older) {
+    // BGG's geek rating and rank come from a whole ranking (the dump) only: one the stored
+    // statistics lack is filled in, whatever their date.
+    if (csv.geek && stats.rating !== undefined && stats.bayes_rating === undefined) {
+      stats.bayes_rating = csv.geek.bayes;
+      if (csv.geek.rank !== undefined && stats.unranked !== true) stats.rank_overall = csv.geek.rank;
+    }
+    return stats;
+  }
+  if (rating || stats.as_of === undefined) stats.as_of = asOf;
   // The dump's own geek rating and ranks, served as they are while the game has no local
   // votes (docs/materialization.md). A row without them clears stored ones only when it
   // brings a new rating (they describe the old vote set).
@@ -96,17 +137,12 @@ function mergeStats(stored: CatalogObject, csv: CsvGame): CatalogObject {
     stats.bayes_rating = csv.geek.bayes;
     if (csv.geek.rank !== undefined) stats.rank_overall = csv.geek.rank;
     else delete stats.rank_overall;
-    const byCategory: Record<string, number> = {};
-    for (const [domain, rank] of Object.entries(csv.geek.byDomain)) {
-      for (const t of bggTermsByName('domain', domain)) if (t.kind === 'category') byCategory[t.slug] = rank;
-    }
+    const byCategory = domainRanks(csv.geek.byDomain);
     if (Object.keys(byCategory).length > 0) stats.rank_by_category = byCategory;
     else delete stats.rank_by_category;
-  } else if (rating && stored.rating_votes !== rating.votes) {
-    delete stats.bayes_rating;
-    delete stats.rank_overall;
-    delete stats.rank_by_category;
   }
+  // A row without a geek rating (the 2021 dataset) never erases the stored one: BGG's geek
+  // rating and ranks come from a whole ranking only, and absence never erases.
   // BGG's own choice not to rank a game (re-releases, big boxes, expansions) is kept, so the
   // store ranks what BGG ranks; a row that ranks it clears an earlier flag.
   if (csv.ranked === false) stats.unranked = true;

@@ -12,6 +12,7 @@ import { csvRecords } from '../bgg-csv/split.js';
 import { listFiles } from '../files.js';
 import { KnownGameSlugs } from '../known-games.js';
 import {
+  emptyForeignReport,
   refreshingOnce,
   type ForeignImporter,
   type ForeignImportOptions,
@@ -45,15 +46,7 @@ interface Run {
 
 export const importBggRankings: ForeignImporter = refreshingOnce(async (store, paths, options) => {
   const { files, unreadable } = await listFiles(paths, /\.csv$/i);
-  const report: ForeignImportReport = {
-    files: files.length,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    records: {},
-    skipped: [],
-    rejectedFiles: [...unreadable],
-  };
+  const report = emptyForeignReport(files.length, unreadable);
   const run: Run = {
     store,
     report,
