@@ -39,19 +39,29 @@ export class GameLinks {
   }
 }
 
-/** Per target index, the frozen bitmap of games linked to it (by entries passing `keep`). */
+/**
+ * Per target index, the frozen bitmap of games linked to it (by entries passing `keep`).
+ * The games are bucketed by a counting sort into one typed array (no array per target), and
+ * every target without games shares one frozen empty bitmap: most people are designers or
+ * artists, not both, so half the targets of each role are empty.
+ */
 export function postingsByTarget(
   game: Uint32Array,
   target: ArrayLike<number>,
   targets: number,
   keep?: (entry: number) => boolean,
 ): Bitmap[] {
-  const lists: number[][] = Array.from({ length: targets }, () => []);
-  for (let e = 0; e < game.length; e++) {
-    if (keep && !keep(e)) continue;
-    lists[target[e]].push(game[e]);
-  }
-  return lists.map((rows) => freeze(bitmapOf(rows)));
+  const start = new Uint32Array(targets + 1);
+  for (let e = 0; e < game.length; e++) if (!keep || keep(e)) start[target[e] + 1]++;
+  for (let t = 0; t < targets; t++) start[t + 1] += start[t];
+  const next = start.slice(0, targets);
+  const rows = new Uint32Array(start[targets]);
+  for (let e = 0; e < game.length; e++) if (!keep || keep(e)) rows[next[target[e]]++] = game[e];
+  const empty = freeze(bitmapOf([]));
+  const out = new Array<Bitmap>(targets);
+  for (let t = 0; t < targets; t++)
+    out[t] = start[t] === start[t + 1] ? empty : freeze(bitmapOf(rows.subarray(start[t], start[t + 1])));
+  return out;
 }
 
 /** Per integer value found in per-row lists, the frozen bitmap of rows whose list has it. */

@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StringRows } from '../../engine/string-rows.js';
+
+describe('StringRows', () => {
+  it('finds the first row of every key and nothing else, as a Map that keeps the first row would', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 6 }), { maxLength: 200 }),
+        fc.array(fc.string({ maxLength: 6 })),
+        (keys, probes) => {
+          const rows = new StringRows(keys);
+          const first = new Map<string, number>();
+          keys.forEach((key, row) => {
+            if (!first.has(key)) first.set(key, row);
+          });
+          for (const key of [...keys, ...probes]) expect(rows.get(key)).toBe(first.get(key));
+        },
+      ),
+    );
+  });
+
+  it('tells apart keys that differ only in case or by one character', () => {
+    const rows = new StringRows(['catan', 'Catan', 'catan-2', 'catam', '']);
+    expect([rows.get('catan'), rows.get('Catan'), rows.get('catan-2'), rows.get('catam'), rows.get('')]).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
+    expect(rows.get('CATAN')).toBeUndefined();
+  });
+});
