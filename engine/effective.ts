@@ -25,8 +25,8 @@ export function baseValues(games: Games, row: number): EffectiveValues {
     max_playtime: games.number('max_playtime', row),
     weight: games.number('weight', row),
     min_age: games.number('min_age', row),
-    top_at: [...games.lists.top_player_counts[row]],
-    recommended_at: [...games.lists.recommended_player_counts[row]],
+    top_at: [...games.lists.top_player_counts.get(row)],
+    recommended_at: [...games.lists.recommended_player_counts.get(row)],
   };
 }
 

@@ -42,13 +42,13 @@ export function fieldReader(field: GameJsonField, games: Games): RowReader {
       if (field.kind === 'rank-map') {
         const maps = games.lists[field.name];
         return (row) => {
-          const map = maps[row];
+          const map = maps.get(row);
           return map ? { ...map } : null;
         };
       }
       const lists = games.lists[field.name];
       return (row) => {
-        const list = lists[row];
+        const list = lists.get(row);
         return list ? [...list] : null;
       };
     }

@@ -16,7 +16,7 @@ import {
   type GameStringColumn,
 } from './input.js';
 import { sortName } from './normalize.js';
-import { utf8Column } from './strings.js';
+import { repeatedUtf8Values, utf8Column } from './strings.js';
 import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
@@ -79,7 +79,8 @@ export class Games {
     this.parentIds = utf8Column(table, 'parent_game_id');
     this.releaseDates = utf8Column(table, 'release_date');
     const enums = {} as Record<GameEnumColumn, Dictionary>;
-    for (const { name, values } of GAME_ENUM_FIELDS) enums[name] = new Dictionary(utf8Column(table, name), values);
+    for (const { name, values } of GAME_ENUM_FIELDS)
+      enums[name] = new Dictionary(repeatedUtf8Values(child(table, name)), values);
     this.enums = enums;
     this.types = enums.type;
     this.modes = enums.mode;

@@ -91,6 +91,7 @@ export {
   type PublisherInput,
   type TermInput,
 } from './input.js';
+export { arrayListColumn, jsonListColumn, type ListColumn } from './list-column.js';
 export {
   emptyNumberArrays,
   makeGamesTable,
@@ -100,7 +101,7 @@ export {
   type GameNumberArrays,
   type GameStringArrays,
 } from './columns.js';
-export { utf8Values } from './strings.js';
+export { repeatedUtf8Values, utf8Values } from './strings.js';
 // The name folding every `name` sort and every search shares (D1).
 export { foldText, sortName } from './normalize.js';
 export { TIER_NAMES, TIER_SCORES } from './text/text-index.js';

@@ -15,6 +15,7 @@ import type {
   TaxonomyKind,
 } from './domain.js';
 import { GAME_FIELDS, type GameField, type GameFieldValue } from './fields.js';
+import type { ListColumn } from './list-column.js';
 
 type FieldOf<S extends GameField['storage']> = Extract<GameField, { storage: S }>;
 const fieldsOf = <S extends GameField['storage']>(storage: S): readonly FieldOf<S>[] =>
@@ -38,8 +39,8 @@ export const GAME_ENUM_FIELDS: readonly GameEnumField[] = fieldsOf('string').fil
   (f): f is GameEnumField => f.kind === 'enum',
 );
 
-/** Per-game list and map values, parallel to the games table: one array per list field. */
-export type GameListValues = { [F in FieldOf<'list'> as F['name']]: GameFieldValue<F>[] };
+/** Per-game list and map values, parallel to the games table: one column per list field. */
+export type GameListValues = { [F in FieldOf<'list'> as F['name']]: ListColumn<GameFieldValue<F>> };
 export interface GameListColumns extends GameListValues {
   /** True when legacy_id was numeric in its source (emitted as a JSON number, D2). */
   legacy_id_numeric: boolean[];

@@ -2,6 +2,7 @@
 // game, its link entries in catalog order (a CSR layout: offsets + entry indexes).
 
 import { bitmapOf, freeze, type Bitmap } from './bitmap.js';
+import type { ListColumn } from './list-column.js';
 
 /** Per game row, the indexes of its link entries, in input order. */
 export class GameLinks {
@@ -65,10 +66,10 @@ export function postingsByTarget(
 }
 
 /** Per integer value found in per-row lists, the frozen bitmap of rows whose list has it. */
-export function postingsByListValue(lists: readonly (readonly number[] | null)[]): Map<number, Bitmap> {
+export function postingsByListValue(lists: ListColumn<readonly number[] | null>): Map<number, Bitmap> {
   const rows = new Map<number, number[]>();
   for (let row = 0; row < lists.length; row++) {
-    const list = lists[row];
+    const list = lists.get(row);
     if (!list) continue;
     for (const value of list) {
       let bucket = rows.get(value);

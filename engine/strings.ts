@@ -44,3 +44,56 @@ function decodeChunk(data: Data<Utf8>, out: (string | null)[], at: number): void
       : decoder.decode(bytes.subarray(offsets[i], offsets[i + 1]));
   }
 }
+
+/** Distinct values one chunk of repeatedUtf8Values decodes before it gives up on sharing. */
+const MAX_SHARED = 64;
+
+/**
+ * A Utf8 vector whose values repeat (roles, result kinds, languages) as JS strings, each
+ * distinct value decoded once and shared by every row that holds it: 400,000 credit roles
+ * become references to two strings instead of 400,000 small strings on the heap. A chunk
+ * with more than MAX_SHARED distinct values is decoded as utf8Values does.
+ */
+export function repeatedUtf8Values(vector: Vector): (string | null)[] {
+  if (vector.type.typeId !== Type.Utf8) throw new RangeError(`not a Utf8 column: ${vector.type}`);
+  const out = new Array<string | null>(vector.length);
+  let at = 0;
+  for (const chunk of vector.data as Data<Utf8>[]) {
+    if (!decodeRepeated(chunk, out, at)) decodeChunk(chunk, out, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+function decodeRepeated(data: Data<Utf8>, out: (string | null)[], at: number): boolean {
+  const offsets = data.valueOffsets;
+  const bytes = data.values;
+  const nulls = data.nullCount > 0 ? data.nullBitmap : undefined;
+  const seen: { start: number; end: number; text: string }[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const bit = data.offset + i;
+    if (nulls && (nulls[bit >> 3] & (1 << (bit & 7))) === 0) {
+      out[at + i] = null;
+      continue;
+    }
+    const start = offsets[i];
+    const end = offsets[i + 1];
+    let text: string | undefined;
+    for (const s of seen) {
+      if (s.end - s.start !== end - start) continue;
+      let k = 0;
+      while (k < end - start && bytes[s.start + k] === bytes[start + k]) k++;
+      if (k === end - start) {
+        text = s.text;
+        break;
+      }
+    }
+    if (text === undefined) {
+      if (seen.length === MAX_SHARED) return false;
+      text = decoder.decode(bytes.subarray(start, end));
+      seen.push({ start, end, text });
+    }
+    out[at + i] = text;
+  }
+  return true;
+}

@@ -15,6 +15,7 @@ import {
 import type { ExpansionModel } from './expansions.js';
 import type { Games } from './games.js';
 import { postingsByListValue } from './links.js';
+import { arrayListColumn } from './list-column.js';
 import type { EffectiveValues } from './query.js';
 import { NumberTable } from './table.js';
 
@@ -69,8 +70,8 @@ export class Variants {
       return Float64Array.from(baseRows, (row) => perGame[row]);
     };
     this.numbers = new NumberTable(this.count, columns, multiplier, interval, thresholds);
-    this.topAt = postingsByListValue(this.values.map((v) => v.top_at));
-    this.recommendedAt = postingsByListValue(this.values.map((v) => v.recommended_at));
+    this.topAt = postingsByListValue(arrayListColumn(this.values.map((v) => v.top_at)));
+    this.recommendedAt = postingsByListValue(arrayListColumn(this.values.map((v) => v.recommended_at)));
   }
 
   /** Variants of a base row, [first, end) in D12 order; empty when none. */

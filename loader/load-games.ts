@@ -5,12 +5,14 @@
 
 import type { Table } from 'apache-arrow';
 import {
+  arrayListColumn,
   emptyNumberArrays,
   GAME_ENUM_FIELDS,
   GAME_FIELDS,
   GAME_NUMBER_COLUMNS,
   type GameField,
   type GameListColumns,
+  type ListColumn,
   type GameStringArrays,
   type GameStringColumn,
   makeGamesTable,
@@ -98,10 +100,10 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
       return last;
     });
   }
-  const lists = {} as Record<string, unknown>;
+  const lists = {} as Record<string, ListColumn<unknown>>;
   for (const f of LIST_FIELDS) {
     await yieldTurn();
-    lists[f.name] = listValues(f, cols[f.name]);
+    lists[f.name] = arrayListColumn(listValues(f, cols[f.name]));
   }
   await yieldTurn();
   return {

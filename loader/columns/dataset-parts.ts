@@ -6,6 +6,8 @@
 import { Bool, Int32, Table, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
   GAME_LIST_COLUMNS,
+  jsonListColumn,
+  repeatedUtf8Values,
   utf8Values,
   utf8Vector,
   type DatasetInput,
@@ -61,7 +63,7 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Table>
   const { lists } = input;
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
     // Every list column as JSON text, in GameListColumns order (the Game field registry's).
-    lists: Object.fromEntries(GAME_LIST_COLUMNS.map((name) => [name, json(lists[name])])),
+    lists: Object.fromEntries(GAME_LIST_COLUMNS.map((name) => [name, json(listValues(lists, name))])),
     terms: {
       id: texts(input.terms, 'id'),
       kind: texts(input.terms, 'kind'),
@@ -138,22 +140,27 @@ class PartReader {
     private readonly table: Table,
   ) {}
 
-  private column(name: string): Vector {
+  vector(name: string): Vector {
     const vector = this.table.getChild(name);
     if (!vector) throw new Error(`part ${this.part} lacks column ${name}`);
     return vector;
   }
 
   uint32(name: string): Uint32Array {
-    return typedColumn(this.column(name), Uint32Array);
+    return typedColumn(this.vector(name), Uint32Array);
   }
 
   int32(name: string): Int32Array {
-    return typedColumn(this.column(name), Int32Array);
+    return typedColumn(this.vector(name), Int32Array);
   }
 
   strings<T extends string | null = string | null>(name: string): T[] {
-    return utf8Values(this.column(name)) as T[];
+    return utf8Values(this.vector(name)) as T[];
+  }
+
+  /** A column of few distinct values, each decoded once (roles, kinds, languages). */
+  repeated<T extends string | null = string | null>(name: string): T[] {
+    return repeatedUtf8Values(this.vector(name)) as T[];
   }
 
   parsed<T>(name: string): T[] {
@@ -161,11 +168,22 @@ class PartReader {
   }
 }
 
-/** The list columns, each parsed back from the JSON the writer encoded it as. */
-function parsedLists(part: PartReader): GameListColumns {
-  const out = {} as Record<keyof GameListColumns, unknown[]>;
-  for (const name of GAME_LIST_COLUMNS) out[name] = part.parsed(name);
-  return out as GameListColumns;
+/** Every value of one list column, in row order. */
+function listValues(lists: GameListColumns, name: (typeof GAME_LIST_COLUMNS)[number]): unknown[] {
+  if (name === 'legacy_id_numeric') return lists.legacy_id_numeric;
+  const column = lists[name];
+  return Array.from({ length: column.length }, (_, row) => column.get(row));
+}
+
+/** The list columns over the JSON the writer encoded, parsed when a row is read (legacy_id_numeric now). */
+function readLists(part: PartReader): GameListColumns {
+  return {
+    rating_distribution: jsonListColumn(part.vector('rating_distribution')),
+    rank_by_category: jsonListColumn(part.vector('rank_by_category')),
+    top_player_counts: jsonListColumn(part.vector('top_player_counts')),
+    recommended_player_counts: jsonListColumn(part.vector('recommended_player_counts')),
+    legacy_id_numeric: part.repeated<string>('legacy_id_numeric').map((text) => text === 'true'),
+  };
 }
 
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
@@ -210,7 +228,7 @@ export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetI
   const relationships = part('relationships');
   return {
     games,
-    lists: parsedLists(lists),
+    lists: readLists(lists),
     terms: termIds.map((id, i) => ({
       id,
       kind: termKinds[i],
@@ -230,24 +248,24 @@ export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetI
     gameCredits: {
       game: credits.uint32('game'),
       target: credits.uint32('target'),
-      role: credits.strings('role') as DatasetInput['gameCredits']['role'],
+      role: credits.repeated('role') as DatasetInput['gameCredits']['role'],
     },
     gameAwards: {
       game: gameAwards.uint32('game'),
       award: gameAwards.uint32('award'),
       year: gameAwards.int32('year'),
-      result: gameAwards.strings('result') as DatasetInput['gameAwards']['result'],
-      category: gameAwards.strings('category'),
+      result: gameAwards.repeated('result') as DatasetInput['gameAwards']['result'],
+      category: gameAwards.repeated('category'),
     },
     alternateNames: {
       game: alternate.uint32('game'),
       name: alternate.strings<string>('name'),
-      language: alternate.strings('language'),
+      language: alternate.repeated('language'),
     },
     relationships: {
       source: relationships.uint32('source'),
       target: relationships.uint32('target'),
-      type: relationships.strings('type') as DatasetInput['relationships']['type'],
+      type: relationships.repeated('type') as DatasetInput['relationships']['type'],
       ordinal: relationships.int32('ordinal'),
     },
     modifications: part('modifications').parsed('json'),

@@ -28,6 +28,7 @@ import {
   type TermInput,
 } from '../../engine/input.js';
 import type { OracleCatalog, OracleCombination, OracleGame, OracleModification } from '../oracle.js';
+import { arrayListColumn } from '../../engine/list-column.js';
 
 /** A small deterministic PRNG (mulberry32). */
 export class Rng {
@@ -414,10 +415,10 @@ export function toInput(
   const input: DatasetInput = {
     games: makeGamesTable(numbers, strings),
     lists: {
-      rating_distribution: games.map(() => null),
-      rank_by_category: games.map(() => null),
-      top_player_counts: games.map((g) => [...g.top_player_counts]),
-      recommended_player_counts: games.map((g) => [...g.recommended_player_counts]),
+      rating_distribution: arrayListColumn(games.map(() => null)),
+      rank_by_category: arrayListColumn(games.map(() => null)),
+      top_player_counts: arrayListColumn(games.map((g) => [...g.top_player_counts])),
+      recommended_player_counts: arrayListColumn(games.map((g) => [...g.recommended_player_counts])),
       legacy_id_numeric: games.map((g) => g.legacy_id !== null && /^\d+$/.test(g.legacy_id)),
     },
     terms,

@@ -7,7 +7,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset, type Dataset, type DatasetInput, type Query } from '../../engine/index.js';
+import {
+  buildDataset,
+  GAME_LIST_COLUMNS,
+  type Dataset,
+  type DatasetInput,
+  type GameListColumns,
+  type Query,
+} from '../../engine/index.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import {
   COLUMN_FILE_FORMAT,
@@ -50,6 +57,13 @@ afterAll(async () => {
 });
 
 /** The file read back, or the test fails with the reason it was refused. */
+/** What every row of one list column reads. */
+function listRows(lists: GameListColumns, name: (typeof GAME_LIST_COLUMNS)[number]): unknown[] {
+  if (name === 'legacy_id_numeric') return lists.legacy_id_numeric;
+  const column = lists[name];
+  return Array.from({ length: column.length }, (_, row) => column.get(row));
+}
+
 function readBack(at = path): { input: DatasetInput; dataset: Dataset } {
   const read = readColumnFile(at, version);
   if (!read.ok) throw new Error(`${read.problem}: ${read.reason}`);
@@ -86,9 +100,13 @@ describe('column file', () => {
 
   it('reads back an input equal to the one written', () => {
     const { input: decoded } = readBack();
-    const { games: decodedGames, ...decodedRest } = decoded;
-    const { games: originalGames, ...originalRest } = input;
+    const { games: decodedGames, lists: decodedLists, ...decodedRest } = decoded;
+    const { games: originalGames, lists: originalLists, ...originalRest } = input;
     expect(decodedRest).toEqual(originalRest);
+    // The list columns read back parse their JSON per row: compare what each row reads.
+    expect(Object.keys(decodedLists).sort()).toEqual([...GAME_LIST_COLUMNS].sort());
+    for (const name of GAME_LIST_COLUMNS) expect(listRows(decodedLists, name)).toEqual(listRows(originalLists, name));
+    expect(originalLists.top_player_counts.get(0)).toEqual(expect.any(Array));
     expect(decodedGames.numRows).toBe(originalGames.numRows);
     expect(decodedGames.toArray().map((r) => r.toJSON())).toEqual(originalGames.toArray().map((r) => r.toJSON()));
   });

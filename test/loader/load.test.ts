@@ -29,10 +29,10 @@ describe('loadDatasetInput', () => {
     expect(stringColumn(input.games, 'legacy_id')[row]).toBe('162886');
     expect(input.lists.legacy_id_numeric[row]).toBe(true);
     expect(input.lists.legacy_id_numeric[slugs.indexOf('spirit-island-jagged-earth')]).toBe(false);
-    expect(input.lists.rank_by_category[row]).toEqual({ fantasy: 1, strategy: 1 });
-    expect(input.lists.top_player_counts[row]).toEqual([1, 2]);
-    expect(input.lists.top_player_counts[slugs.indexOf('spirit-island-promo-pack')]).toEqual([]);
-    expect(input.lists.rating_distribution[row]).toHaveLength(10);
+    expect(input.lists.rank_by_category.get(row)).toEqual({ fantasy: 1, strategy: 1 });
+    expect(input.lists.top_player_counts.get(row)).toEqual([1, 2]);
+    expect(input.lists.top_player_counts.get(slugs.indexOf('spirit-island-promo-pack'))).toEqual([]);
+    expect(input.lists.rating_distribution.get(row)).toHaveLength(10);
     expect(stringColumn(input.games, 'parent_game_id')[0]).toBe(stringColumn(input.games, 'id')[row]);
   });
 
