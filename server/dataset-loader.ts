@@ -10,7 +10,12 @@ import {
   type DatasetInput,
   type DatasetOptions,
 } from '../engine/index.js';
-import { columnFilePath, readColumnFile, writeColumnFile } from '../loader/columns/column-file.js';
+import {
+  columnFilePath,
+  readColumnFile,
+  writeColumnFile,
+  writeColumnFileInSlices,
+} from '../loader/columns/column-file.js';
 import { loadDatasetInput } from '../loader/load.js';
 import { bumpDataVersion, readDataVersion, type Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
@@ -95,6 +100,26 @@ export async function writeFromStore(store: Store, logger: Logger): Promise<Load
   const loaded = await loadDatasetWithInput(store);
   saveColumnFile(store, loaded, logger);
   return loaded;
+}
+
+/**
+ * saveColumnFile for a serving process: encoded in slices and written asynchronously, so
+ * requests keep being answered meanwhile. Never rejects: failures are logged.
+ */
+export async function saveColumnFileInSlices(store: Store, loaded: LoadedDataset, logger: Logger): Promise<void> {
+  const version = loaded.dataVersion;
+  if (!hasColumnFile(store) || version === undefined) return;
+  const path = columnFilePath(store.path);
+  const started = performance.now();
+  try {
+    const bytes = await writeColumnFileInSlices(path, version, loaded.input, loaded.dataset.indexTables());
+    logger.info({ column_file: path, bytes, ms: Math.round(performance.now() - started) }, 'column file written');
+  } catch (error) {
+    logger.error(
+      { err: error, column_file: path },
+      'writing the column file failed; the next start loads from the store',
+    );
+  }
 }
 
 /** Writes the column file of a Dataset loaded from the store; failures are logged. */

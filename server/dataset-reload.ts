@@ -3,10 +3,11 @@
 // replicas follow in the background. The Materializer calls it; server/main.ts composes it.
 // The load yields to the event loop between DuckDB result chunks and between build steps
 // (loader/turns.ts), so requests keep being answered, from the old Dataset, until the one
-// swap; a failed load swaps nothing.
+// swap; a failed load swaps nothing. The column file is written after the swap, in slices
+// and in the background (one write at a time): the new Dataset serves without waiting for it.
 
 import type { Store } from '../loader/store.js';
-import { loadDatasetWithInput, saveColumnFile } from './dataset-loader.js';
+import { loadDatasetWithInput, saveColumnFileInSlices } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 import type { ReplicaPublisher } from './replica-publisher.js';
 import type { DatasetState } from './state.js';
@@ -23,6 +24,7 @@ export interface DatasetReloadDeps {
 
 /** Returns the reload a Materializer runs after each committed run. */
 export function datasetReload({ store, state, logger, publisher, onLoaded }: DatasetReloadDeps): () => Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
   return async () => {
     const started = performance.now();
     let next: Awaited<ReturnType<typeof loadDatasetWithInput>>;
@@ -36,7 +38,7 @@ export function datasetReload({ store, state, logger, publisher, onLoaded }: Dat
     const ms = performance.now() - started;
     onLoaded?.(ms / 1000);
     logger.info({ games: state.current.size, ms: Math.round(ms) }, 'dataset reloaded');
-    saveColumnFile(store, next, logger);
+    writing = writing.then(() => saveColumnFileInSlices(store, next, logger));
     // Replicas follow in the background; the run's answer does not wait for the copy.
     void publisher?.publish(next);
   };

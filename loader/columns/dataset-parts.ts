@@ -60,10 +60,23 @@ function toTable(section: Section): Table {
 
 /** Encodes every part as an Arrow table, in DATASET_PARTS order. */
 export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Table> {
-  const { lists } = input;
+  const steps = encodeDatasetInputSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** encodeDatasetInput in steps of tens of milliseconds at most (a list column, a part). */
+export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, Map<DatasetPart, Table>> {
+  // Every list column as JSON text, in GameListColumns order (the Game field registry's).
+  const lists: Section = {};
+  for (const name of GAME_LIST_COLUMNS) {
+    lists[name] = json(listValues(input.lists, name));
+    yield;
+  }
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
-    // Every list column as JSON text, in GameListColumns order (the Game field registry's).
-    lists: Object.fromEntries(GAME_LIST_COLUMNS.map((name) => [name, json(listValues(lists, name))])),
+    lists,
     terms: {
       id: texts(input.terms, 'id'),
       kind: texts(input.terms, 'kind'),
@@ -126,9 +139,11 @@ export function encodeDatasetInput(input: DatasetInput): Map<DatasetPart, Table>
     modifications: { json: json(input.modifications) },
     combinations: { json: json(input.combinations) },
   };
+  yield;
   const out = new Map<DatasetPart, Table>([['games', input.games]]);
   for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, Section][]) {
     out.set(part, toTable(section));
+    yield;
   }
   for (const [part, table] of encodeCommunityInput(input.community)) out.set(part, table);
   return out;

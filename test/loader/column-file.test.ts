@@ -23,6 +23,7 @@ import {
   encodeColumnFile,
   readColumnFile,
   writeColumnFile,
+  writeColumnFileInSlices,
 } from '../../loader/columns/column-file.js';
 import { DATASET_PARTS } from '../../loader/columns/dataset-parts.js';
 import { readLines } from '../../loader/lines.js';
@@ -138,6 +139,22 @@ describe('column file', () => {
     expect(copy.search('spirit', 10)).toEqual(original.search('spirit', 10));
     expect(copy.people()).toEqual(original.people());
     expect(copy.terms('mechanic')).toEqual(original.terms('mechanic'));
+  });
+
+  it('writes in slices, giving the event loop turns, the same bytes as at once, and leaves no temporary file', async () => {
+    const target = join(dir, 'sliced.columns');
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    try {
+      expect(await writeColumnFileInSlices(target, version, input, original.indexTables())).toBe(
+        readFileSync(path).length,
+      );
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(readFileSync(target).equals(readFileSync(path))).toBe(true);
+    expect(turns).toBeGreaterThan(0);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('encodes the same bytes it writes (what a replica publication holds)', () => {
