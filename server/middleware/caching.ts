@@ -11,7 +11,7 @@
 // (`W/"<tag>-br"`), as compressed bytes are equivalent to the plain ones but not promised
 // byte for byte across zlib versions; the response says `Vary: Accept-Encoding`.
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ContentEncoding } from '../compress/negotiate.js';
 import type { AnswerHeaders } from './answer.js';
@@ -96,7 +96,8 @@ export const DATASET_ROUTES: ReadonlySet<string> = new Set([
 
 /** The SHA-1 of the UTF-8 body, base64url: the tag of an answer that reads the store. */
 export function bodyHash(body: string): string {
-  return createHash('sha1').update(body, 'utf8').digest('base64url');
+  // crypto.hash: one call, no Hash object (a quarter of createHash's cost on small bodies).
+  return hash('sha1', body, 'base64url');
 }
 
 /**
