@@ -9,6 +9,15 @@ export type GameStringArrays = Record<GameStringColumn, (string | null)[]>;
 
 /** Builds the games table from one typed array per numeric column and one list per string column. */
 export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringArrays): Table {
+  const steps = makeGamesTableSteps(numbers, strings);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** makeGamesTable one string column per step (each a copy of the column's bytes). */
+export function* makeGamesTableSteps(numbers: GameNumberArrays, strings: GameStringArrays): Generator<void, Table> {
   const length = strings.id.length;
   const vectors: Record<string, Vector> = {};
   for (const name of GAME_NUMBER_COLUMNS) {
@@ -20,6 +29,7 @@ export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringArr
     const values = strings[name];
     if (values.length !== length) throw new RangeError(`column ${name} has ${values.length} rows, expected ${length}`);
     vectors[name] = utf8Vector(values);
+    yield;
   }
   return new Table(vectors);
 }

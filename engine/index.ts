@@ -95,6 +95,7 @@ export { arrayListColumn, jsonListColumn, type ListColumn } from './list-column.
 export {
   emptyNumberArrays,
   makeGamesTable,
+  makeGamesTableSteps,
   numberColumn,
   stringColumn,
   utf8Vector,

@@ -15,10 +15,10 @@ import {
   type ListColumn,
   type GameStringArrays,
   type GameStringColumn,
-  makeGamesTable,
+  makeGamesTableSteps,
 } from '../engine/index.js';
 import type { Store } from './store.js';
-import { yieldTurn } from './turns.js';
+import { runInSlices, yieldTurn } from './turns.js';
 
 type StringField = Extract<GameField, { storage: 'string' }>;
 type ListField = Extract<GameField, { storage: 'list' }>;
@@ -107,7 +107,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   }
   await yieldTurn();
   return {
-    games: makeGamesTable(numbers, strings),
+    games: await runInSlices(makeGamesTableSteps(numbers, strings)),
     lists: {
       ...(lists as Omit<GameListColumns, 'legacy_id_numeric'>),
       legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
