@@ -13,7 +13,7 @@
 import type { DatasetApi } from '../../engine/index.js';
 
 /**
- * 10,000 fragments: ~15 MB of one-byte strings at ~1.5 KB a game (bench store: 1.2-1.6 KB),
+ * 10,000 fragments: ~15 MB of one-byte strings at ~1.5 KB a game (the bench store's pages),
  * 100 full pages of 100 games; under 7 % of a 150,000-game catalogue. Large enough for the
  * hot set, small beside the ~450 MB a 150,000-game process already holds.
  */
