@@ -1,11 +1,11 @@
 // A game's JSON, serialized once per Dataset and reused for every page that shows it: the
 // page, not the filter, is where HTTP time goes (ARCHITECTURE, measured). Members that vary
-// per request (matched_via, embeds) are spliced in before the closing brace.
+// per request (matched_via, embeds) are appended to the cached fragment, which is the JSON
+// without its closing brace (server/present/game-fragments.ts).
 
 import type { DatasetApi, GameRecord } from '../../engine/index.js';
 import { gameLinks } from '../links.js';
-
-const cache = new WeakMap<DatasetApi, (string | undefined)[]>();
+import { fragmentsOf } from './game-fragments.js';
 
 /**
  * The Game JSON: the record's members, which dataset.game() lists in JSON order (the field
@@ -20,27 +20,25 @@ export function gameObject(dataset: DatasetApi, row: number): Record<string, unk
   return Object.assign(g, { _links: gameLinks(g.slug, parentSlug) });
 }
 
+/** The Game JSON without its closing brace, as the fragment cache keeps it. */
+function openGameJson(dataset: DatasetApi, row: number): string {
+  return JSON.stringify(gameObject(dataset, row)).slice(0, -1);
+}
+
+/** The game JSON less its closing brace, from this Dataset's fragment cache. */
+export function gameFragment(dataset: DatasetApi, row: number): string {
+  return fragmentsOf(dataset).fragment(row, (r) => openGameJson(dataset, r));
+}
+
 export function gameJson(dataset: DatasetApi, row: number): string {
-  let strings = cache.get(dataset);
-  if (!strings) {
-    strings = new Array<string | undefined>(dataset.size);
-    cache.set(dataset, strings);
-  }
-  let json = strings[row];
-  if (json === undefined) {
-    json = JSON.stringify(gameObject(dataset, row));
-    strings[row] = json;
-  }
-  return json;
+  return `${gameFragment(dataset, row)}}`;
 }
 
 /** The cached game JSON with extra members appended (values already JSON-serializable). */
 export function gameJsonWith(dataset: DatasetApi, row: number, extra: readonly (readonly [string, unknown])[]): string {
-  const base = gameJson(dataset, row);
-  if (extra.length === 0) return base;
-  let tail = '';
-  for (const [key, value] of extra) tail += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
-  return `${base.slice(0, -1)}${tail}}`;
+  let json = gameFragment(dataset, row);
+  for (const [key, value] of extra) json += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
+  return `${json}}`;
 }
 
 /**

@@ -99,6 +99,51 @@ export function valueSchema(spec: FieldSpec, source: ValueSource): z.ZodType<unk
   return schema;
 }
 
+/**
+ * A query-string value parsed without zod: the value valueSchema(spec, 'query') would give
+ * for the values it takes, undefined for anything else, which then goes through the schema
+ * (and gets its message). The schemas' pipes cost ~3 µs a value, a third of parsing a
+ * typical list request (measured); a test holds this to the schemas' results.
+ */
+export function quickQueryValue(spec: FieldSpec, text: string): unknown {
+  switch (spec.type) {
+    case 'int':
+    case 'number': {
+      const trimmed = text.trim();
+      if (!(spec.type === 'int' ? INTEGER_TEXT : NUMBER_TEXT).test(trimmed)) return undefined;
+      const value = Number(trimmed);
+      return value >= spec.min && value <= spec.max ? value : undefined;
+    }
+    case 'bool':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'enum':
+      return spec.values.includes(text) ? text : undefined;
+    case 'enum-list':
+    case 'ref-list':
+    case 'text-list': {
+      const items = text
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0);
+      if (items.length > MAX_LIST_ITEMS) return undefined;
+      for (const item of items) if (!quickListItem(spec, item)) return undefined;
+      return items;
+    }
+    case 'text':
+      return undefined;
+  }
+}
+
+/** An item the list's item schema takes as it is (non-empty: the split dropped empty ones). */
+function quickListItem(
+  spec: { type: 'enum-list'; values: readonly string[] } | { type: 'ref-list' } | { type: 'text-list' },
+  item: string,
+): boolean {
+  if (spec.type === 'enum-list') return spec.values.includes(item);
+  if (item.length > 200) return false;
+  return spec.type === 'text-list' || SLUG_PATTERN.test(item) || UUID_PATTERN.test(item);
+}
+
 /** Free text (`q`): trimmed, between min and max code points. */
 function textSchema(spec: { min: number; max: number }): z.ZodType<unknown> {
   const length = (text: string): number => [...text].length;

@@ -12,7 +12,7 @@ import {
 } from '../../engine/index.js';
 import { fieldError, unknownReferenceProblem, validationProblem, type FieldError } from '../problem.js';
 import { AWARD_FIELDS, FILTER_FIELDS, RANGE_PAIRS, type ScalarFilterKey } from './filter-fields.js';
-import { valueSchema, type ValueSource } from './field-values.js';
+import { quickQueryValue, valueSchema, type ValueSource } from './field-values.js';
 
 /** A raw value and the name the client used for it (alias or canonical). */
 export interface RawValue {
@@ -30,7 +30,13 @@ export function parseFilter(raw: RawFilter, source: ValueSource, dataset: Datase
   const errors: FieldError[] = [];
   const values = new Map<ScalarFilterKey, unknown>();
   for (const [key, { name, value }] of raw.fields) {
-    const parsed = valueSchema(FILTER_FIELDS[key], source).safeParse(value);
+    const spec = FILTER_FIELDS[key];
+    const quick = source === 'query' && typeof value === 'string' ? quickQueryValue(spec, value) : undefined;
+    if (quick !== undefined) {
+      values.set(key, quick);
+      continue;
+    }
+    const parsed = valueSchema(spec, source).safeParse(value);
     if (parsed.success) values.set(key, parsed.data);
     else errors.push(fieldError(name, parsed.error.issues[0]?.message ?? 'is invalid', 'invalid_value', value));
   }

@@ -86,15 +86,17 @@ function toSortKey(text: string): QuerySort | undefined {
   return SORT_ALIASES[text];
 }
 
-const limitQuery = z
-  .string()
-  .regex(/^\d{1,6}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_LIMIT));
+const LIMIT_TEXT = /^\d{1,6}$/;
+const limitQuery = z.string().regex(LIMIT_TEXT).transform(Number).pipe(z.number().int().min(1).max(MAX_LIMIT));
 const limitJson = z.number().int().min(1).max(MAX_LIMIT);
 
 export function parseLimit(raw: unknown, source: 'query' | 'json', errors: FieldError[], name = 'limit'): number {
   if (raw === undefined) return DEFAULT_LIMIT;
+  // The usual query value without zod's pipe (what limitQuery gives it); anything else goes through the schema
+  if (source === 'query' && typeof raw === 'string' && LIMIT_TEXT.test(raw)) {
+    const limit = Number(raw);
+    if (limit >= 1 && limit <= MAX_LIMIT) return limit;
+  }
   const parsed = (source === 'query' ? limitQuery : limitJson).safeParse(raw);
   if (parsed.success) return parsed.data;
   errors.push(fieldError(name, `must be an integer from 1 to ${MAX_LIMIT}`, 'out_of_range', raw));

@@ -18,12 +18,6 @@ const AWARD_PARAMS = { 'award.slug': 'awardSlug', 'award.result': 'awardResult' 
 export function sortParams(params: URLSearchParams, ownNames: readonly string[], errors: FieldError[]): SortedParams {
   const filter: RawFilter = { fields: new Map() };
   const own = new Map<string, string>();
-  const known = [
-    ...Object.keys(FILTER_FIELDS),
-    ...Object.keys(FILTER_ALIASES),
-    ...Object.keys(AWARD_PARAMS),
-    ...ownNames,
-  ];
   for (const name of new Set(params.keys())) {
     // Repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
     const value = params.getAll(name).join(',');
@@ -50,7 +44,7 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
       own.set(name, value);
       continue;
     }
-    const suggestion = closest(name, known);
+    const suggestion = closest(name, knownNames(ownNames));
     errors.push(
       fieldError(
         name,
@@ -67,6 +61,17 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
     own.has('order');
   return { filter, own, hasQueryParams };
 }
+
+/** Every name a list endpoint knows: built only to suggest one for an unknown parameter. */
+function knownNames(ownNames: readonly string[]): string[] {
+  return [...FILTER_NAMES, ...ownNames];
+}
+
+const FILTER_NAMES: readonly string[] = [
+  ...Object.keys(FILTER_FIELDS),
+  ...Object.keys(FILTER_ALIASES),
+  ...Object.keys(AWARD_PARAMS),
+];
 
 /** The known name within edit distance 3 (or sharing a stem) of an unknown one. */
 export function closest(name: string, known: readonly string[]): string | undefined {
