@@ -4,17 +4,19 @@
 // (cost grows with the number of keys), or one pass over the result's rows reading a per-row
 // code column (cost grows with the rows and their links): the taxonomy terms of each kind in
 // CSR form, the type code, the player range as a difference array. Nothing is materialized
-// per key either way, and the result bitmaps and row buffer are the Dataset's reused ones.
+// per key either way. Outside effective mode the rows of all dimensions come from shared
+// prefix and suffix intersections (countShared) in bitmaps this counter reuses; the row buffer
+// is the Dataset's.
 
-import type { Bitmap } from './bitmap.js';
+import { emptyBitmap, type Bitmap } from './bitmap.js';
 import type { Catalog } from './catalog.js';
 import { NO_CODE } from './dictionary.js';
 import type { TaxonomyKind } from './domain.js';
-import type { Plan } from './filter.js';
+import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
-import { evaluate, type Scratch, touches } from './plan.js';
+import { estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
 import type { FacetDimension, Facets } from './query.js';
 import type { Variants } from './variants.js';
 
@@ -52,6 +54,8 @@ interface KindLinks {
 
 export class FacetCounter {
   private readonly kinds = new Map<TaxonomyKind, KindLinks>();
+  /** Reused bitmaps of the shared products (countShared). */
+  private readonly bitmaps: Bitmap[] = [];
 
   /**
    * @param cutover see DEFAULT_FACET_CUTOVER (0: always andCardinality; huge: always walk)
@@ -70,16 +74,82 @@ export class FacetCounter {
   }
 
   count(plan: Plan, dimensions: readonly FacetDimension[]): Facets {
-    const { games, variants } = this.src;
+    const dims = [...new Set(dimensions)];
     const out: Facets = {};
+    // keys in the order asked for, whatever order they are counted in
+    for (const dim of dims) out[dim] = {};
+    if (plan.effective === null) this.countShared(plan, dims, out);
+    else this.countEach(plan, dims, out);
+    return out;
+  }
+
+  /**
+   * Effective mode: each dimension's rows evaluated on their own (the effective-aware clauses
+   * are combined over base rows and variants, which the shared products below do not model).
+   */
+  private countEach(plan: Plan, dims: readonly FacetDimension[], out: Facets): void {
+    const { games, variants } = this.src;
     let all: Bitmap | undefined;
-    for (const dim of new Set(dimensions)) {
+    for (const dim of dims) {
       let rows: Bitmap;
       if (touches(plan, dim)) rows = evaluate(plan, games.size, variants, this.results[0], this.scratch, dim).result;
       else rows = all ??= evaluate(plan, games.size, variants, this.results[1], this.scratch).result;
       out[dim] = this.countOne(dim, rows);
     }
-    return out;
+  }
+
+  /**
+   * Every dimension from shared products. The clauses no asked dimension owns are intersected
+   * once (the base B); with the asked dimensions' own clause groups D_0 … D_k-1, "all but i" is
+   * prefix_i ∩ suffix_i+1, where prefix_i = B ∩ D_0 ∩ … ∩ D_i-1 is kept from a forward pass and
+   * suffix_i+1 = B ∩ D_i+1 ∩ … ∩ D_k-1 is narrowed in place on the way back: about 3k bitmap
+   * steps, all over rows already within B, instead of k + 1 evaluations of every clause
+   * (150k games, bench facets-typical, k = 4: every dimension's rows in 105 µs instead of 260 µs,
+   * compile included, both measured in one run).
+   */
+  private countShared(plan: Plan, dims: readonly FacetDimension[], out: Facets): void {
+    const size = this.src.games.size;
+    const scratch = this.scratch;
+    const owned = dims.flatMap((dim) => {
+      const group = plan.clauses.filter((c) => c.dim === dim);
+      return group.length > 0 ? [{ dim, group, rows: groupEstimate(group, size) }] : [];
+    });
+    // most selective first: the prefixes shrink fastest
+    owned.sort((x, y) => x.rows - y.rows);
+    const k = owned.length;
+    const common = plan.clauses.filter((c) => c.dim === null || !owned.some((o) => o.dim === c.dim));
+    const pool = this.pool(k + 3);
+    const prefixes = [intersect(common, size, pool[0], scratch)];
+    const needAll = dims.length > k;
+    for (let i = 1; i < k + (needAll ? 1 : 0); i++) {
+      const prefix = pool[i];
+      prefix.copyFrom(prefixes[i - 1]);
+      prefixes.push(narrow(prefix, owned[i - 1].group, scratch));
+    }
+    if (needAll)
+      for (const dim of dims) if (!owned.some((o) => o.dim === dim)) out[dim] = this.countOne(dim, prefixes[k]);
+    if (k === 0) return;
+    const suffix = pool[k + 1];
+    if (k > 1) suffix.copyFrom(prefixes[0]);
+    for (let i = k - 1; i >= 0; i--) {
+      let rows: Bitmap;
+      if (i === k - 1) rows = prefixes[i];
+      else if (i === 0) rows = suffix;
+      else {
+        const [small, large] = prefixes[i].size <= suffix.size ? [prefixes[i], suffix] : [suffix, prefixes[i]];
+        rows = pool[k + 2];
+        rows.copyFrom(small);
+        rows.andInPlace(large);
+      }
+      out[owned[i].dim] = this.countOne(owned[i].dim, rows);
+      if (i > 0) narrow(suffix, owned[i].group, scratch);
+    }
+  }
+
+  /** At least n reusable bitmaps (contents undefined). */
+  private pool(n: number): Bitmap[] {
+    while (this.bitmaps.length < n) this.bitmaps.push(emptyBitmap());
+    return this.bitmaps;
   }
 
   private countOne(dim: FacetDimension, rows: Bitmap): Record<string, number> {
@@ -208,4 +278,11 @@ export class FacetCounter {
 
 function put(out: Record<string, number>, key: string, n: number): void {
   if (n > 0) out[key] = (out[key] ?? 0) + n;
+}
+
+/** Rows a clause group can keep at most: its smallest kept operand (all rows when it only excludes). */
+function groupEstimate(group: readonly Clause[], size: number): number {
+  let rows = size;
+  for (const c of group) if (!c.exclude) rows = Math.min(rows, estimate(c.rows, size));
+  return rows;
 }

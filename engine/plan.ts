@@ -83,7 +83,7 @@ function without(clauses: readonly Clause[], skip: FacetDimension | undefined): 
 }
 
 /** AND of kept clauses minus excluded ones over [0, size), written into `into`. */
-function intersect(clauses: Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
+export function intersect(clauses: readonly Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
   const kept: Operand[] = [];
   for (const c of clauses) if (!c.exclude) kept.push(c.rows);
   if (kept.length === 0) {
@@ -98,8 +98,15 @@ function intersect(clauses: Clause[], size: number, into: Bitmap, scratch: Scrat
   return into;
 }
 
+/** Narrows `into` in place to the rows passing every clause (kept ones first, then exclusions). */
+export function narrow(into: Bitmap, clauses: readonly Clause[], scratch: Scratch): Bitmap {
+  for (const c of clauses) if (!c.exclude && into.size > 0) andWith(into, c.rows, scratch);
+  for (const c of clauses) if (c.exclude && into.size > 0) andNotWith(into, c.rows);
+  return into;
+}
+
 /** Rows of the operand (exact for bitmaps and spans, an upper bound for unions). */
-function estimate(operand: Operand, size: number): number {
+export function estimate(operand: Operand, size: number): number {
   switch (operand.kind) {
     case 'bitmap':
       return operand.bitmap.size;
