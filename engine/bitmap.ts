@@ -61,6 +61,19 @@ export function andNot(a: Bitmap, b: Bitmap): Bitmap {
 }
 
 /**
+ * Removes b's rows from `into` by building the difference anew and swapping it in (the old
+ * contents are freed at once, not left to the collector). CRoaring's in-place andnot was the
+ * slower way here (150k games, one run each, alternating: facets-typical's shared products
+ * 102 → 62 µs, the typical page query 69 → 37 µs; a query whose exclusions remove thousands
+ * of rows unchanged).
+ */
+export function removeRows(into: Bitmap, b: Bitmap): void {
+  const fresh = RoaringBitmap32.andNot(into, b);
+  RoaringBitmap32.swap(into, fresh);
+  fresh.clear();
+}
+
+/**
  * Union of any number of bitmaps, to be read only: a lone input is returned as is (no copy,
  * no garbage; index bitmaps are frozen, so a write would throw rather than corrupt them).
  */

@@ -9,7 +9,7 @@
 // bounds are common ones, a value test over the rows left when few are, and a prefix written
 // into the spare bitmap otherwise.
 
-import { emptyBitmap, type Bitmap } from './bitmap.js';
+import { emptyBitmap, removeRows, type Bitmap } from './bitmap.js';
 import type { Clause, Operand, Plan } from './filter.js';
 import type { RangeSpan } from './order.js';
 import type { FacetDimension } from './query.js';
@@ -159,10 +159,10 @@ function andWith(into: Bitmap, operand: Operand, scratch: Scratch): void {
 function andNotWith(into: Bitmap, operand: Operand): void {
   switch (operand.kind) {
     case 'bitmap':
-      into.andNotInPlace(operand.bitmap);
+      removeRows(into, operand.bitmap);
       return;
     case 'union':
-      for (const b of operand.bitmaps) into.andNotInPlace(b);
+      for (const b of operand.bitmaps) if (into.size > 0) removeRows(into, b);
       return;
     case 'span':
       // no filter excludes a range today; built as a new bitmap rather than juggling spares
