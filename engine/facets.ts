@@ -56,6 +56,7 @@ export class FacetCounter {
   private readonly kinds = new Map<TaxonomyKind, KindLinks>();
   /** Reused bitmaps of the shared products (countShared). */
   private readonly bitmaps: Bitmap[] = [];
+  private counters = new Int32Array(0);
 
   /**
    * @param cutover see DEFAULT_FACET_CUTOVER (0: always andCardinality; huge: always walk)
@@ -172,14 +173,15 @@ export class FacetCounter {
         put(out, types.values[code], types.postings[code].andCardinality(rows));
       return out;
     }
-    const counts = new Uint32Array(types.values.length);
+    const keys = types.values.length;
+    const counts = this.tally(keys);
     const list = this.rowsOf(rows, n);
     const codes = types.codes;
     for (let i = 0; i < n; i++) {
       const code = codes[list[i]];
       if (code !== NO_CODE) counts[code]++;
     }
-    for (let code = 0; code < counts.length; code++) put(out, types.values[code], counts[code]);
+    for (let code = 0; code < keys; code++) put(out, types.values[code], counts[code]);
     return out;
   }
 
@@ -194,7 +196,7 @@ export class FacetCounter {
       return out;
     }
     // +1 at the first count of a row's range, -1 after its last; prefix sums give the counts
-    const diff = new Int32Array(top + 2);
+    const diff = this.tally(top + 2);
     const min = games.numbers.min_players;
     const max = games.numbers.max_players;
     const list = this.rowsOf(rows, n);
@@ -226,7 +228,8 @@ export class FacetCounter {
       for (const term of links.terms) put(out, catalog.terms[term].slug, indexes.terms[term].andCardinality(rows));
       return out;
     }
-    const counts = new Uint32Array(links.terms.length);
+    const keys = links.terms.length;
+    const counts = this.tally(keys);
     const { offsets, codes } = links;
     const list = this.rowsOf(rows, n);
     // Hot loop over the result's rows and their links of this kind.
@@ -235,8 +238,15 @@ export class FacetCounter {
       const end = offsets[row + 1];
       for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
     }
-    for (let code = 0; code < counts.length; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
+    for (let code = 0; code < keys; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
     return out;
+  }
+
+  /** n zeroed counters, in a buffer reused by every count (one dimension is counted at a time). */
+  private tally(n: number): Int32Array {
+    if (this.counters.length < n) this.counters = new Int32Array(Math.max(n, this.counters.length * 2));
+    else this.counters.fill(0, 0, n);
+    return this.counters;
   }
 
   /** The rows of the bitmap, ascending, in the scratch buffer. */
