@@ -3,7 +3,8 @@
 // ways for the rows at hand: one andCardinality per key against the key's posting bitmap
 // (cost grows with the number of keys), or one pass over the result's rows reading a per-row
 // code column (cost grows with the rows and their links): the taxonomy terms of each kind in
-// CSR form, the type code, the player range as a difference array. Nothing is materialized
+// CSR form (and packed four to a word per row for kinds of fewer than 255 terms), the type
+// code, the player range as a difference array. Nothing is materialized
 // per key either way. Outside effective mode the rows of all dimensions come from shared
 // prefix and suffix intersections (countShared) in bitmaps this counter reuses; the row buffer
 // is the Dataset's.
@@ -50,7 +51,17 @@ interface KindLinks {
   codes: Uint16Array;
   /** Term index of each local code. */
   terms: readonly number[];
+  /**
+   * Kinds of fewer than 255 terms: per row, up to four (local code + 1) bytes, the first in
+   * the low byte, 0 for none; OVERFLOW for a row with more (read from the CSR). One read per
+   * row instead of two offsets and the codes: facets-typical at 150k games 585 → 536 µs (its
+   * categories and themes are walked; one run, alternating).
+   */
+  packed: Uint32Array | null;
 }
+
+/** A packed word no row of at most four distinct codes can have (four bytes of 255). */
+const OVERFLOW = 0xffffffff;
 
 export class FacetCounter {
   private readonly kinds = new Map<TaxonomyKind, KindLinks>();
@@ -232,12 +243,28 @@ export class FacetCounter {
     const counts = this.tally(keys);
     const { offsets, codes } = links;
     const list = this.rowsOf(rows, n);
-    // Hot loop over the result's rows and their links of this kind.
-    for (let i = 0; i < n; i++) {
-      const row = list[i];
-      const end = offsets[row + 1];
-      for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
-    }
+    const packed = links.packed;
+    // Hot loops over the result's rows and their links of this kind: one packed word per row
+    // (the CSR for a row with more than four links), else the CSR alone.
+    if (packed !== null) {
+      for (let i = 0; i < n; i++) {
+        const row = list[i];
+        let w = packed[row];
+        if (w === OVERFLOW) {
+          const end = offsets[row + 1];
+          for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
+        } else
+          while (w !== 0) {
+            counts[(w & 255) - 1]++;
+            w >>>= 8;
+          }
+      }
+    } else
+      for (let i = 0; i < n; i++) {
+        const row = list[i];
+        const end = offsets[row + 1];
+        for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
+      }
     for (let code = 0; code < keys; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
     return out;
   }
@@ -280,7 +307,22 @@ export class FacetCounter {
       }
       offsets[row + 1] = codes.length;
     }
-    const out = { offsets, codes: Uint16Array.from(codes), terms };
+    let packed: Uint32Array | null = null;
+    if (terms.length < 255) {
+      // codes + 1 fit a byte; 0 ends the word
+      packed = new Uint32Array(games.size);
+      for (let row = 0; row < games.size; row++) {
+        const a = offsets[row];
+        const m = offsets[row + 1] - a;
+        if (m > 4) packed[row] = OVERFLOW;
+        else {
+          let w = 0;
+          for (let j = m - 1; j >= 0; j--) w = w * 256 + codes[a + j] + 1;
+          packed[row] = w;
+        }
+      }
+    }
+    const out = { offsets, codes: Uint16Array.from(codes), terms, packed };
     this.kinds.set(kind, out);
     return out;
   }

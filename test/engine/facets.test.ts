@@ -1,16 +1,17 @@
-// Facet counts from shared products (engine/facets.ts countShared): "all but i" for each asked
-// dimension is built from prefix and suffix intersections of the dimensions' own clause groups,
-// so filters on several facet dimensions at once (up to all five), subsets of dimensions asked
-// in any order (an unasked dimension's clauses join the common part) and both ways of counting
-// each dimension must all agree with the naive oracle, and the keys come back in asked order.
+// Facet counts (engine/facets.ts). Shared products: "all but i" for each asked dimension is
+// built from prefix and suffix intersections of the dimensions' own clause groups, so filters
+// on several facet dimensions at once (up to all five), subsets of dimensions asked in any
+// order (an unasked dimension's clauses join the common part) and both ways of counting each
+// dimension must all agree with the naive oracle, and the keys come back in asked order.
+// Packed term words: rows with more than four terms of a kind are read from the CSR instead.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDataset } from '../../engine/dataset.js';
 import { FACET_DIMENSIONS, type FacetDimension, type Filter } from '../../engine/query.js';
-import { oracleFacets } from '../oracle.js';
+import { oracleFacets, type OracleCatalog } from '../oracle.js';
 import { filterArbitrary, filterFieldArbitraries } from './query-arbitraries.js';
-import { randomCatalog, type Vocabulary } from './random-catalog.js';
+import { blankGame, randomCatalog, TEST_VOCABULARY, toInput, type Vocabulary } from './random-catalog.js';
 
 /** Filter keys each facet dimension owns (engine/filter.ts tags their clauses). */
 const OWN_KEYS: Readonly<Record<FacetDimension, readonly (keyof Filter)[]>> = {
@@ -66,4 +67,39 @@ describe('facets from shared products', () => {
       );
     });
   }
+});
+
+describe('facets over rows with many terms of a kind', () => {
+  const vocab = TEST_VOCABULARY();
+  // 0 to 10 mechanics, 0 to 5 categories, 0 to 6 themes: four per kind fit a packed word, more do not
+  const games = Array.from({ length: 24 }, (_, i) =>
+    blankGame(i, {
+      min_players: 1 + (i % 3),
+      max_players: 2 + (i % 5),
+      mechanics: vocab.mechanics.slice(i % 4, (i % 4) + (i % 11)),
+      categories: vocab.categories.slice(0, i % 6),
+      themes: vocab.themes.slice(i % 2, (i % 2) + (i % 7)),
+    }),
+  );
+  const oracle: OracleCatalog = { games, modifications: [], combinations: [], expands: [] };
+  const { input } = toInput(oracle, vocab);
+  const walk = buildDataset(input, { facetCutover: 1e9 });
+  const byPosting = buildDataset(input, { facetCutover: 0 });
+  const filters: Filter[] = [
+    {},
+    { players: 2 },
+    { mechanics: ['mech-3'] },
+    { theme_not: ['theme-1'], category: ['cat-2'] },
+  ];
+
+  it('counts every term of a row, packed or not, as the oracle does', () => {
+    for (const filter of filters) {
+      const expected = oracleFacets(oracle, filter, FACET_DIMENSIONS);
+      expect(walk.facets(filter, FACET_DIMENSIONS)).toEqual(expected);
+      expect(byPosting.facets(filter, FACET_DIMENSIONS)).toEqual(expected);
+    }
+    // the catalog has rows past a packed word's four terms (else this test proves nothing)
+    expect(games.some((g) => g.mechanics.length > 4 && g.themes.length > 4)).toBe(true);
+    expect(walk.facets({}, ['mechanics']).mechanics?.['mech-9']).toBeGreaterThan(0);
+  });
 });
