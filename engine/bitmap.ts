@@ -61,6 +61,19 @@ export function andNot(a: Bitmap, b: Bitmap): Bitmap {
 }
 
 /**
+ * Removes b's rows from `into` by building the difference anew and swapping it in (the old
+ * contents are freed at once, not left to the collector). CRoaring's in-place andnot was the
+ * slower way here (150k games: facets-typical's shared products 102 → 62 µs, alternating in
+ * one process; page queries against the previous build, alternating processes: typical
+ * 55 → 32 µs, exclusions 91 → 60 µs, medians under load average 3.3–3.6).
+ */
+export function removeRows(into: Bitmap, b: Bitmap): void {
+  const fresh = RoaringBitmap32.andNot(into, b);
+  RoaringBitmap32.swap(into, fresh);
+  fresh.clear();
+}
+
+/**
  * Union of any number of bitmaps, to be read only: a lone input is returned as is (no copy,
  * no garbage; index bitmaps are frozen, so a write would throw rather than corrupt them).
  */

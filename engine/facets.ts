@@ -3,18 +3,21 @@
 // ways for the rows at hand: one andCardinality per key against the key's posting bitmap
 // (cost grows with the number of keys), or one pass over the result's rows reading a per-row
 // code column (cost grows with the rows and their links): the taxonomy terms of each kind in
-// CSR form, the type code, the player range as a difference array. Nothing is materialized
-// per key either way, and the result bitmaps and row buffer are the Dataset's reused ones.
+// CSR form (and packed four to a word per row for kinds of fewer than 255 terms), the type
+// code, the player range as a difference array. Nothing is materialized
+// per key either way. Outside effective mode the rows of all dimensions come from shared
+// prefix and suffix intersections (countShared) in bitmaps this counter reuses; the row buffer
+// is the Dataset's.
 
-import type { Bitmap } from './bitmap.js';
+import { emptyBitmap, type Bitmap } from './bitmap.js';
 import type { Catalog } from './catalog.js';
 import { NO_CODE } from './dictionary.js';
 import type { TaxonomyKind } from './domain.js';
-import type { Plan } from './filter.js';
+import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
-import { evaluate, type Scratch, touches } from './plan.js';
+import { estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
 import type { FacetDimension, Facets } from './query.js';
 import type { Variants } from './variants.js';
 
@@ -48,10 +51,23 @@ interface KindLinks {
   codes: Uint16Array;
   /** Term index of each local code. */
   terms: readonly number[];
+  /**
+   * Kinds of fewer than 255 terms: per row, up to four (local code + 1) bytes, the first in
+   * the low byte, 0 for none; OVERFLOW for a row with more (read from the CSR). One read per
+   * row instead of two offsets and the codes: facets-typical at 150k games 585 → 536 µs (its
+   * categories and themes are walked; one run, alternating).
+   */
+  packed: Uint32Array | null;
 }
+
+/** A packed word no row of at most four distinct codes can have (four bytes of 255). */
+const OVERFLOW = 0xffffffff;
 
 export class FacetCounter {
   private readonly kinds = new Map<TaxonomyKind, KindLinks>();
+  /** Reused bitmaps of the shared products (countShared). */
+  private readonly bitmaps: Bitmap[] = [];
+  private counters = new Int32Array(0);
 
   /**
    * @param cutover see DEFAULT_FACET_CUTOVER (0: always andCardinality; huge: always walk)
@@ -70,16 +86,82 @@ export class FacetCounter {
   }
 
   count(plan: Plan, dimensions: readonly FacetDimension[]): Facets {
-    const { games, variants } = this.src;
+    const dims = [...new Set(dimensions)];
     const out: Facets = {};
+    // keys in the order asked for, whatever order they are counted in
+    for (const dim of dims) out[dim] = {};
+    if (plan.effective === null) this.countShared(plan, dims, out);
+    else this.countEach(plan, dims, out);
+    return out;
+  }
+
+  /**
+   * Effective mode: each dimension's rows evaluated on their own (the effective-aware clauses
+   * are combined over base rows and variants, which the shared products below do not model).
+   */
+  private countEach(plan: Plan, dims: readonly FacetDimension[], out: Facets): void {
+    const { games, variants } = this.src;
     let all: Bitmap | undefined;
-    for (const dim of new Set(dimensions)) {
+    for (const dim of dims) {
       let rows: Bitmap;
       if (touches(plan, dim)) rows = evaluate(plan, games.size, variants, this.results[0], this.scratch, dim).result;
       else rows = all ??= evaluate(plan, games.size, variants, this.results[1], this.scratch).result;
       out[dim] = this.countOne(dim, rows);
     }
-    return out;
+  }
+
+  /**
+   * Every dimension from shared products. The clauses no asked dimension owns are intersected
+   * once (the base B); with the asked dimensions' own clause groups D_0 … D_k-1, "all but i" is
+   * prefix_i ∩ suffix_i+1, where prefix_i = B ∩ D_0 ∩ … ∩ D_i-1 is kept from a forward pass and
+   * suffix_i+1 = B ∩ D_i+1 ∩ … ∩ D_k-1 is narrowed in place on the way back: about 3k bitmap
+   * steps, all over rows already within B, instead of k + 1 evaluations of every clause
+   * (150k games, bench facets-typical, k = 4: every dimension's rows in 105 µs instead of 260 µs,
+   * compile included, both measured in one run).
+   */
+  private countShared(plan: Plan, dims: readonly FacetDimension[], out: Facets): void {
+    const size = this.src.games.size;
+    const scratch = this.scratch;
+    const owned = dims.flatMap((dim) => {
+      const group = plan.clauses.filter((c) => c.dim === dim);
+      return group.length > 0 ? [{ dim, group, rows: groupEstimate(group, size) }] : [];
+    });
+    // most selective first: the prefixes shrink fastest
+    owned.sort((x, y) => x.rows - y.rows);
+    const k = owned.length;
+    const common = plan.clauses.filter((c) => c.dim === null || !owned.some((o) => o.dim === c.dim));
+    const pool = this.pool(k + 3);
+    const prefixes = [intersect(common, size, pool[0], scratch)];
+    const needAll = dims.length > k;
+    for (let i = 1; i < k + (needAll ? 1 : 0); i++) {
+      const prefix = pool[i];
+      prefix.copyFrom(prefixes[i - 1]);
+      prefixes.push(narrow(prefix, owned[i - 1].group, scratch));
+    }
+    if (needAll)
+      for (const dim of dims) if (!owned.some((o) => o.dim === dim)) out[dim] = this.countOne(dim, prefixes[k]);
+    if (k === 0) return;
+    const suffix = pool[k + 1];
+    if (k > 1) suffix.copyFrom(prefixes[0]);
+    for (let i = k - 1; i >= 0; i--) {
+      let rows: Bitmap;
+      if (i === k - 1) rows = prefixes[i];
+      else if (i === 0) rows = suffix;
+      else {
+        const [small, large] = prefixes[i].size <= suffix.size ? [prefixes[i], suffix] : [suffix, prefixes[i]];
+        rows = pool[k + 2];
+        rows.copyFrom(small);
+        rows.andInPlace(large);
+      }
+      out[owned[i].dim] = this.countOne(owned[i].dim, rows);
+      if (i > 0) narrow(suffix, owned[i].group, scratch);
+    }
+  }
+
+  /** At least n reusable bitmaps (contents undefined). */
+  private pool(n: number): Bitmap[] {
+    while (this.bitmaps.length < n) this.bitmaps.push(emptyBitmap());
+    return this.bitmaps;
   }
 
   private countOne(dim: FacetDimension, rows: Bitmap): Record<string, number> {
@@ -102,14 +184,15 @@ export class FacetCounter {
         put(out, types.values[code], types.postings[code].andCardinality(rows));
       return out;
     }
-    const counts = new Uint32Array(types.values.length);
+    const keys = types.values.length;
+    const counts = this.tally(keys);
     const list = this.rowsOf(rows, n);
     const codes = types.codes;
     for (let i = 0; i < n; i++) {
       const code = codes[list[i]];
       if (code !== NO_CODE) counts[code]++;
     }
-    for (let code = 0; code < counts.length; code++) put(out, types.values[code], counts[code]);
+    for (let code = 0; code < keys; code++) put(out, types.values[code], counts[code]);
     return out;
   }
 
@@ -124,7 +207,7 @@ export class FacetCounter {
       return out;
     }
     // +1 at the first count of a row's range, -1 after its last; prefix sums give the counts
-    const diff = new Int32Array(top + 2);
+    const diff = this.tally(top + 2);
     const min = games.numbers.min_players;
     const max = games.numbers.max_players;
     const list = this.rowsOf(rows, n);
@@ -156,17 +239,41 @@ export class FacetCounter {
       for (const term of links.terms) put(out, catalog.terms[term].slug, indexes.terms[term].andCardinality(rows));
       return out;
     }
-    const counts = new Uint32Array(links.terms.length);
+    const keys = links.terms.length;
+    const counts = this.tally(keys);
     const { offsets, codes } = links;
     const list = this.rowsOf(rows, n);
-    // Hot loop over the result's rows and their links of this kind.
-    for (let i = 0; i < n; i++) {
-      const row = list[i];
-      const end = offsets[row + 1];
-      for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
-    }
-    for (let code = 0; code < counts.length; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
+    const packed = links.packed;
+    // Hot loops over the result's rows and their links of this kind: one packed word per row
+    // (the CSR for a row with more than four links), else the CSR alone.
+    if (packed !== null) {
+      for (let i = 0; i < n; i++) {
+        const row = list[i];
+        let w = packed[row];
+        if (w === OVERFLOW) {
+          const end = offsets[row + 1];
+          for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
+        } else
+          while (w !== 0) {
+            counts[(w & 255) - 1]++;
+            w >>>= 8;
+          }
+      }
+    } else
+      for (let i = 0; i < n; i++) {
+        const row = list[i];
+        const end = offsets[row + 1];
+        for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
+      }
+    for (let code = 0; code < keys; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
     return out;
+  }
+
+  /** n zeroed counters, in a buffer reused by every count (one dimension is counted at a time). */
+  private tally(n: number): Int32Array {
+    if (this.counters.length < n) this.counters = new Int32Array(Math.max(n, this.counters.length * 2));
+    else this.counters.fill(0, 0, n);
+    return this.counters;
   }
 
   /** The rows of the bitmap, ascending, in the scratch buffer. */
@@ -200,7 +307,22 @@ export class FacetCounter {
       }
       offsets[row + 1] = codes.length;
     }
-    const out = { offsets, codes: Uint16Array.from(codes), terms };
+    let packed: Uint32Array | null = null;
+    if (terms.length < 255) {
+      // codes + 1 fit a byte; 0 ends the word
+      packed = new Uint32Array(games.size);
+      for (let row = 0; row < games.size; row++) {
+        const a = offsets[row];
+        const m = offsets[row + 1] - a;
+        if (m > 4) packed[row] = OVERFLOW;
+        else {
+          let w = 0;
+          for (let j = m - 1; j >= 0; j--) w = w * 256 + codes[a + j] + 1;
+          packed[row] = w;
+        }
+      }
+    }
+    const out = { offsets, codes: Uint16Array.from(codes), terms, packed };
     this.kinds.set(kind, out);
     return out;
   }
@@ -208,4 +330,11 @@ export class FacetCounter {
 
 function put(out: Record<string, number>, key: string, n: number): void {
   if (n > 0) out[key] = (out[key] ?? 0) + n;
+}
+
+/** Rows a clause group can keep at most: its smallest kept operand (all rows when it only excludes). */
+function groupEstimate(group: readonly Clause[], size: number): number {
+  let rows = size;
+  for (const c of group) if (!c.exclude) rows = Math.min(rows, estimate(c.rows, size));
+  return rows;
 }

@@ -9,7 +9,7 @@
 // bounds are common ones, a value test over the rows left when few are, and a prefix written
 // into the spare bitmap otherwise.
 
-import { emptyBitmap, type Bitmap } from './bitmap.js';
+import { emptyBitmap, removeRows, type Bitmap } from './bitmap.js';
 import type { Clause, Operand, Plan } from './filter.js';
 import type { RangeSpan } from './order.js';
 import type { FacetDimension } from './query.js';
@@ -83,7 +83,7 @@ function without(clauses: readonly Clause[], skip: FacetDimension | undefined): 
 }
 
 /** AND of kept clauses minus excluded ones over [0, size), written into `into`. */
-function intersect(clauses: Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
+export function intersect(clauses: readonly Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
   const kept: Operand[] = [];
   for (const c of clauses) if (!c.exclude) kept.push(c.rows);
   if (kept.length === 0) {
@@ -98,8 +98,15 @@ function intersect(clauses: Clause[], size: number, into: Bitmap, scratch: Scrat
   return into;
 }
 
+/** Narrows `into` in place to the rows passing every clause (kept ones first, then exclusions). */
+export function narrow(into: Bitmap, clauses: readonly Clause[], scratch: Scratch): Bitmap {
+  for (const c of clauses) if (!c.exclude && into.size > 0) andWith(into, c.rows, scratch);
+  for (const c of clauses) if (c.exclude && into.size > 0) andNotWith(into, c.rows);
+  return into;
+}
+
 /** Rows of the operand (exact for bitmaps and spans, an upper bound for unions). */
-function estimate(operand: Operand, size: number): number {
+export function estimate(operand: Operand, size: number): number {
   switch (operand.kind) {
     case 'bitmap':
       return operand.bitmap.size;
@@ -152,10 +159,10 @@ function andWith(into: Bitmap, operand: Operand, scratch: Scratch): void {
 function andNotWith(into: Bitmap, operand: Operand): void {
   switch (operand.kind) {
     case 'bitmap':
-      into.andNotInPlace(operand.bitmap);
+      removeRows(into, operand.bitmap);
       return;
     case 'union':
-      for (const b of operand.bitmaps) into.andNotInPlace(b);
+      for (const b of operand.bitmaps) if (into.size > 0) removeRows(into, b);
       return;
     case 'span':
       // no filter excludes a range today; built as a new bitmap rather than juggling spares
