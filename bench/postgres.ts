@@ -20,8 +20,8 @@ import {
   type TaxonomyKind,
 } from '../engine/index.js';
 import type { Queryable } from '../loader/store.js';
-import { facetRows, flattenFacets, withoutOwn } from './facets.js';
-import { TEXT_REASON, type Method, type MethodResult } from './methods.js';
+import { facetRows, withoutOwn } from './facets.js';
+import { facetResult, TEXT_REASON, type Method, type MethodResult } from './methods.js';
 import type { ResolvedQuery } from './resolve.js';
 import { benchSortKey } from './scan-order.js';
 import type { BitmaskLookups } from './sql-bitmask.js';
@@ -220,8 +220,7 @@ function postgresMethod(client: pg.Client, schema: string, lookups: PgLookups): 
             n: Number(r.n),
           };
         });
-        const lines = flattenFacets(facetRows(keyed));
-        return { ids: lines, total: lines.length };
+        return facetResult(facetRows(keyed));
       }
       const [row] = await run<{ total: number; ids: string[] | null }>(pgPageSql(q.query, lookups));
       return { ids: row?.ids ?? [], total: Number(row?.total ?? 0) };
