@@ -10,7 +10,7 @@ import { Store } from '../loader/store.js';
 import { addPostgres } from './add-postgres.js';
 import { bggStore, DEFAULT_BGG_STORE_DIR, MissingDataError } from './bgg-store.js';
 import { closeFilterPlans, measureFilterPlans, setupFilterPlans, type FilterPlanSetup } from './filter-plans.js';
-import { loadEngine } from './load-engine.js';
+import { columnFileInChild, columnFileMs, loadEngine, writeBenchColumnFile } from './load-engine.js';
 import type { MeasureOptions } from './measure.js';
 import type { BenchOptions } from './options.js';
 import { sortNameNote } from './sql-sort-names.js';
@@ -19,7 +19,7 @@ import type { BggFigures } from './figures.js';
 import { currentLoad } from './machine.js';
 
 export async function measureBgg(
-  options: Pick<BenchOptions, 'noPostgres'> & MeasureOptions,
+  options: Pick<BenchOptions, 'noPostgres' | 'quick'> & MeasureOptions,
   log: (line: string) => void,
   dir = DEFAULT_BGG_STORE_DIR,
 ): Promise<BggFigures> {
@@ -48,6 +48,17 @@ export async function measureBgg(
     log(
       `real data (BGG): ${games.toLocaleString('en-US')} games loaded in ${(load.inputMs + load.buildMs + load.prepareMs).toFixed(0)} ms, RSS ${load.rssMb.toFixed(0)} MB`,
     );
+    // Issue 13's "start on the real BGG store": the column file a store load leaves, then a
+    // start from it in processes of their own (the store stays open read-only here: DuckDB
+    // lets readers share it).
+    const columnFile = (await writeBenchColumnFile(store, dataset, input))
+      ? await columnFileInChild(path, options.quick ? 1 : 3)
+      : undefined;
+    log(
+      columnFile
+        ? `real data (BGG): start from the column file (own process) ${columnFileMs(columnFile).toFixed(0)} ms, RSS ${(columnFile.rssAfterGcMb ?? columnFile.rssMb).toFixed(0)} MB`
+        : 'real data (BGG): start from the column file not measured (the store has no data version)',
+    );
     const queries = bggQueries(await loadBggVocabulary(store));
     setup = await setupFilterPlans(store, input, dataset, queries);
     const [engine] = setup.methods;
@@ -65,6 +76,7 @@ export async function measureBgg(
       games,
       store: { path, reused, ms: storeMs },
       load,
+      columnFile,
       sqlPrepareMs: setup.sqlPrepareMs,
       postgres,
       loadAverage: { before: loadBefore, after: loadAfter },

@@ -78,6 +78,11 @@ export type BggFigures =
       store: { path: string; reused: boolean; ms: number };
       /** In-process load of the store into the engine (read-only store). */
       load: LoadFigures;
+      /**
+       * A second start: the column file that load left next to the store, read into a serving
+       * Dataset in processes of their own (undefined: the store has no data version).
+       */
+      columnFile: ColumnFileFigures | undefined;
       sqlPrepareMs: number;
       postgres: PostgresFigures;
       loadAverage: { before: number; after: number };

@@ -188,6 +188,7 @@ function bggLines(bgg: BggFigures, synthetic: readonly QueryFigures[]): string[]
     '',
     `- Store: ${store.reused ? 'reused' : 'built'} in ${(store.ms / 1000).toFixed(1)} s (${store.path})`,
     `- Load (in the bench process, store opened read-only): ${loadLine(load)}; RSS ${load.rssBeforeMb.toFixed(0)} → ${load.rssMb.toFixed(0)} MB; load avg ${load.loadAverage.toFixed(2)}`,
+    columnFileLine(bgg.columnFile),
     `- DuckDB bitmask table build: ${bgg.sqlPrepareMs.toFixed(0)} ms. PostgreSQL: ${bgg.postgres.note}` +
       `${bgg.postgres.loadMs === undefined ? '' : ` (loaded in ${(bgg.postgres.loadMs / 1000).toFixed(1)} s)`}`,
     `- Median of the per-query DuckDB / engine ratios: **${times(medianRatio(bgg.queries, 'duckdb'))}** on real data, ` +

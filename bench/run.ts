@@ -121,6 +121,7 @@ async function main(): Promise<void> {
         columnFile,
         http,
         batch,
+        bgg,
       }),
       totalMs: performance.now() - started,
       notes: BENCH_NOTES,
