@@ -3,20 +3,22 @@
 // is; every other part is a small table of its own (typed arrays zero-copy, strings as
 // Utf8, nested values as JSON text). One table per part: an Arrow IPC file holds one schema.
 
-import { Bool, Int32, Table, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
+import { Bool, Int32, Table, Uint8, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
   GAME_LIST_COLUMNS,
+  PERSON_ROLES,
   jsonListColumn,
   repeatedUtf8Values,
   utf8Values,
   utf8Vector,
   type DatasetInput,
   type GameListColumns,
+  type PersonRole,
 } from '../../engine/index.js';
 import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-parts.js';
 import { typedColumn } from './typed-column.js';
 
-type Column = Uint32Array | Int32Array | (string | null)[] | boolean[];
+type Column = Uint8Array | Uint32Array | Int32Array | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
 
 /** The parts of a DatasetInput, each encoded as one Arrow table. */
@@ -48,7 +50,9 @@ const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) 
 function toTable(section: Section): Table {
   const vectors: Record<string, Vector> = {};
   for (const [name, values] of Object.entries(section)) {
-    if (values instanceof Uint32Array)
+    if (values instanceof Uint8Array)
+      vectors[name] = makeVector(makeData({ type: new Uint8(), length: values.length, data: values }));
+    else if (values instanceof Uint32Array)
       vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
     else if (values instanceof Int32Array)
       vectors[name] = makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
@@ -117,7 +121,12 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
     game_terms: { game: input.gameTerms.game, target: input.gameTerms.target },
     game_families: { game: input.gameFamilies.game, target: input.gameFamilies.target },
     game_publishers: { game: input.gamePublishers.game, target: input.gamePublishers.target },
-    game_credits: { game: input.gameCredits.game, target: input.gameCredits.target, role: input.gameCredits.role },
+    // Roles as their PERSON_ROLES position: a byte a credit instead of a string and its offset.
+    game_credits: {
+      game: input.gameCredits.game,
+      target: input.gameCredits.target,
+      role: Uint8Array.from(input.gameCredits.role, (role) => PERSON_ROLES.indexOf(role)),
+    },
     game_awards: {
       game: input.gameAwards.game,
       award: input.gameAwards.award,
@@ -161,6 +170,10 @@ class PartReader {
     return vector;
   }
 
+  uint8(name: string): Uint8Array {
+    return typedColumn(this.vector(name), Uint8Array);
+  }
+
   uint32(name: string): Uint32Array {
     return typedColumn(this.vector(name), Uint32Array);
   }
@@ -199,6 +212,13 @@ function readLists(part: PartReader): GameListColumns {
     recommended_player_counts: jsonListColumn(part.vector('recommended_player_counts')),
     legacy_id_numeric: part.repeated<string>('legacy_id_numeric').map((text) => text === 'true'),
   };
+}
+
+/** The role a credit's code names; a code no role has throws (the file is not one this build wrote). */
+function personRole(code: number): PersonRole {
+  const role = PERSON_ROLES[code];
+  if (role === undefined) throw new RangeError(`credit role code ${code} names no role`);
+  return role;
 }
 
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
@@ -263,7 +283,7 @@ export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetI
     gameCredits: {
       game: credits.uint32('game'),
       target: credits.uint32('target'),
-      role: credits.repeated('role') as DatasetInput['gameCredits']['role'],
+      role: Array.from(credits.uint8('role'), personRole),
     },
     gameAwards: {
       game: gameAwards.uint32('game'),
