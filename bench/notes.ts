@@ -24,8 +24,8 @@ export const BENCH_NOTES: readonly string[] = [
     "trigram ranking, so they have no cross-check here (the engine's own property tests cover them against an oracle).",
   'Real data (BGG): the filter plans again on the store bench/bgg-store.ts builds from ../shared/data (kept under ' +
     'bench/.cache/bgg-store, rebuilt only when the data or the import code changes), with terms chosen from it by ' +
-    'popularity. Its data is sparse where the synthetic catalog is dense (player counts for ~12 % of games, weights and ' +
-    'designers for a few hundred, no modes, awards, community times or expansion links), so its result sizes and ' +
+    'popularity. Its data is sparse where the synthetic catalog is dense (player counts for ~12 % of games, weights for ' +
+    '~12 %, designers for a few hundred, no awards, community times or expansion links), so its result sizes and ' +
     'ratios differ from the synthetic ones; the budgets are checked on the synthetic figures only.',
   'HTTP figures come from one machine running both autocannon and the server: on 2 cores they compete for CPU, ' +
     'so absolute req/s are lower than on a dedicated client; the ratios to the ceilings are the figures to read.',
