@@ -15,11 +15,19 @@ export function utf8Column(table: Table, name: GameStringColumn): (string | null
 
 /** Any Utf8 vector's values as JS strings (null stays null). */
 export function utf8Values(vector: Vector): (string | null)[] {
+  return decodeChunks(vector, decodeChunk);
+}
+
+/** Decodes every chunk of a Utf8 vector with `decode`, each into its rows of one array. */
+function decodeChunks(
+  vector: Vector,
+  decode: (data: Data<Utf8>, out: (string | null)[], at: number) => void,
+): (string | null)[] {
   if (vector.type.typeId !== Type.Utf8) throw new RangeError(`not a Utf8 column: ${vector.type}`);
   const out = new Array<string | null>(vector.length);
   let at = 0;
   for (const chunk of vector.data as Data<Utf8>[]) {
-    decodeChunk(chunk, out, at);
+    decode(chunk, out, at);
     at += chunk.length;
   }
   return out;
@@ -55,14 +63,9 @@ const MAX_SHARED = 64;
  * with more than MAX_SHARED distinct values is decoded as utf8Values does.
  */
 export function repeatedUtf8Values(vector: Vector): (string | null)[] {
-  if (vector.type.typeId !== Type.Utf8) throw new RangeError(`not a Utf8 column: ${vector.type}`);
-  const out = new Array<string | null>(vector.length);
-  let at = 0;
-  for (const chunk of vector.data as Data<Utf8>[]) {
+  return decodeChunks(vector, (chunk, out, at) => {
     if (!decodeRepeated(chunk, out, at)) decodeChunk(chunk, out, at);
-    at += chunk.length;
-  }
-  return out;
+  });
 }
 
 function decodeRepeated(data: Data<Utf8>, out: (string | null)[], at: number): boolean {

@@ -7,17 +7,7 @@ import { quickQueryValue, valueSchema } from '../../server/schemas/field-values.
 import { AWARD_FIELDS, FILTER_FIELDS, type FieldSpec } from '../../server/schemas/filter-fields.js';
 import type { FieldError } from '../../server/problem.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../../server/schemas/list-params.js';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../helpers/fuzz.js';
 
 const TOKENS = [
   '0',
@@ -60,7 +50,7 @@ const TOKENS = [
 
 /** Strings made of a few tokens, and lists long enough to pass the 50-item cap. */
 function inputs(): string[] {
-  const next = random(20261125);
+  const next = seeded(20261125);
   const out = new Set<string>(TOKENS);
   for (let i = 0; i < 4000; i++) {
     const parts = 1 + Math.floor(next() * 4);
