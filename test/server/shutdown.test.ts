@@ -82,6 +82,15 @@ function bodyOf(raw: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `condition` holds, checking every few milliseconds; fails after 20 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('timed out waiting for the condition');
+    await sleep(2);
+  }
+}
+
 describe('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, refuses new connections, and exits 0', async () => {
     const server = await startServer();
@@ -147,7 +156,9 @@ describe('graceful shutdown', () => {
         method: 'POST',
         headers: { 'x-api-key': key ?? '' },
       });
-      await sleep(100);
+      // Signal as soon as the run has started (a fixed sleep raced a demo-store run that,
+      // on a fast machine, finished within it).
+      await until(() => server.stdout.join('').includes('"msg":"materialization started"'));
       server.child.kill('SIGTERM');
       const reply = await run;
       expect(reply.status).toBe(503);
