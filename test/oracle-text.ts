@@ -20,7 +20,7 @@ const APOSTROPHES = /['\u2018\u2019\u02bc]/g;
 const tokens = (text: string): string[] => foldText(text).replace(APOSTROPHES, '').match(TOKEN) ?? [];
 
 /** Edits: insert, delete, substitute, or swap two adjacent characters (optimal string alignment). */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const d: number[][] = [];
   for (let i = 0; i <= a.length; i++) d.push([i]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;

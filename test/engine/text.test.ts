@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTextIndex, type TextDocument, type TextEntity } from '../../engine/text/text-index.js';
 import { editDistance, TokenTrie, typoBudget } from '../../engine/text/fuzzy.js';
 import { analyzeText } from '../../engine/text/analyze.js';
+import { editDistance as naiveDistance } from '../oracle-text.js';
 
 // Rows deliberately differ from positions so a hit proves it reports the game's row.
 function doc(
@@ -123,6 +124,14 @@ describe('text index: tiers and popularity', () => {
   });
 });
 
+/** The tokens (sorted, as the trie was built from them) within `budget` edits of `word`. */
+function trieTokens(trie: TokenTrie, tokens: readonly string[], word: string, budget: number): string[] {
+  const ranges = trie.ranges(word, budget);
+  const out: string[] = [];
+  for (let r = 0; r < ranges.length; r += 2) for (let t = ranges[r]; t < ranges[r + 1]; t++) out.push(tokens[t]);
+  return out;
+}
+
 describe('typo budget and trie', () => {
   it('allows 0 edits under 4 characters, 1 up to 8, 2 above', () => {
     expect([typoBudget('cat'), typoBudget('mars'), typoBudget('wingspan'), typoBudget('gloomhaven')]).toEqual([
@@ -133,12 +142,7 @@ describe('typo budget and trie', () => {
   it('finds tokens within the budget, whole or as a prefix at least as long as the word', () => {
     const tokens = ['gloom', 'gloomhaven', 'glum', 'groom', 'loom', 'wingspan', 'wingy'].sort();
     const trie = new TokenTrie(tokens);
-    const found = (word: string, budget: number): string[] => {
-      const ranges = trie.ranges(word, budget);
-      const out: string[] = [];
-      for (let r = 0; r < ranges.length; r += 2) for (let t = ranges[r]; t < ranges[r + 1]; t++) out.push(tokens[t]);
-      return out;
-    };
+    const found = (word: string, budget: number): string[] => trieTokens(trie, tokens, word, budget);
     expect(found('gloom', 1)).toEqual(['gloom', 'gloomhaven', 'groom']);
     expect(found('wingspn', 1)).toEqual(['wingspan']);
     // The first letter must be right: "loom" (one deletion away) stays out.
@@ -146,29 +150,10 @@ describe('typo budget and trie', () => {
   });
 });
 
-/** Textbook optimal string alignment table: insert, delete, substitute, swap adjacent. */
-function naiveDistance(a: string, b: string): number {
-  const d: number[][] = [];
-  for (let i = 0; i <= a.length; i++) d.push([i]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.length][b.length];
-}
-
 describe('swapped letters count as one typo', () => {
   const tokens = ['small', 'struggle', 'struggles', 'strugle', 'world', 'wrold', 'would'].sort();
   const trie = new TokenTrie(tokens);
-  const found = (word: string, budget: number): string[] => {
-    const ranges = trie.ranges(word, budget);
-    const out: string[] = [];
-    for (let r = 0; r < ranges.length; r += 2) for (let t = ranges[r]; t < ranges[r + 1]; t++) out.push(tokens[t]);
-    return out;
-  };
+  const found = (word: string, budget: number): string[] => trieTokens(trie, tokens, word, budget);
 
   it('finds a token one adjacent swap away, whole or as a prefix', () => {
     expect(found('wrold', 1)).toEqual(['world', 'wrold']);

@@ -17,6 +17,28 @@ if (!present) console.warn(`SKIPPED: BGG XML keep-stored tests need ${XML} (../s
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
+/** A store holding Brass: Lancashire with `stats`, then its 2021 XML capture imported (as of 2021-06-01). */
+async function brassLancashireUpdated(stats: Record<string, unknown>) {
+  const store = await emptyStore();
+  await load(
+    store,
+    jsonl({
+      kind: 'game',
+      slug: 'brass-lancashire',
+      name: 'Brass: Lancashire',
+      type: 'base_game',
+      legacy_id: 28720,
+      stats,
+    }),
+  );
+  const report = await importBggXml(store, [resolve(XML, 'SukiCZ-boardgamegeek/thing_28720_stats.xml')], {
+    refresh: aggregateRefresh(),
+    now: NOW,
+    asOf: '2021-06-01',
+  });
+  return { store, report };
+}
+
 describe.skipIf(!present)('bgg-xml over a store that already has newer data', () => {
   it("keeps the dump's newer vote count and geek rating over a 2016 capture (Pandemic Legacy)", async () => {
     const store = await emptyStore();
@@ -71,22 +93,12 @@ describe.skipIf(!present)('bgg-xml over a store that already has newer data', ()
   });
 
   it("keeps BGG's geek rating and rank when a capture with as many votes or more replaces the rating (Brass: Lancashire)", async () => {
-    const store = await emptyStore();
-    await load(
-      store,
-      jsonl({
-        kind: 'game',
-        slug: 'brass-lancashire',
-        name: 'Brass: Lancashire',
-        type: 'base_game',
-        legacy_id: 28720,
-        stats: { rating: 7.9, rating_votes: 14_000, bayes_rating: 7.7, rank_overall: 40, as_of: '2020-01-01' },
-      }),
-    );
-    await importBggXml(store, [resolve(XML, 'SukiCZ-boardgamegeek/thing_28720_stats.xml')], {
-      refresh: aggregateRefresh(),
-      now: NOW,
-      asOf: '2021-06-01',
+    const { store } = await brassLancashireUpdated({
+      rating: 7.9,
+      rating_votes: 14_000,
+      bayes_rating: 7.7,
+      rank_overall: 40,
+      as_of: '2020-01-01',
     });
     const [g] = await store.all<{ rating_votes: number; bayes_rating: number; source_rank: number }>(
       `SELECT g.rating_votes, g.bayes_rating, s.source_rank FROM games g JOIN baseline_stats s ON s.game_id = g.id
@@ -98,23 +110,7 @@ describe.skipIf(!present)('bgg-xml over a store that already has newer data', ()
   });
 
   it('never replaces statistics dated later than the file (--as-of), and says why', async () => {
-    const store = await emptyStore();
-    await load(
-      store,
-      jsonl({
-        kind: 'game',
-        slug: 'brass-lancashire',
-        name: 'Brass: Lancashire',
-        type: 'base_game',
-        legacy_id: 28720,
-        stats: { rating: 7.9, rating_votes: 14_000, as_of: '2025-12-10' },
-      }),
-    );
-    const report = await importBggXml(store, [resolve(XML, 'SukiCZ-boardgamegeek/thing_28720_stats.xml')], {
-      refresh: aggregateRefresh(),
-      now: NOW,
-      asOf: '2021-06-01',
-    });
+    const { store, report } = await brassLancashireUpdated({ rating: 7.9, rating_votes: 14_000, as_of: '2025-12-10' });
     expect(report.skipped.find((s) => s.reason === KEPT_LATER_DATE)?.count).toBe(1);
     const [g] = await store.all<{ rating_votes: number; weight: number }>(
       "SELECT rating_votes, weight FROM games WHERE slug = 'brass-lancashire'",

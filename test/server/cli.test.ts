@@ -50,6 +50,19 @@ async function ludexWithEnv(
   }
 }
 
+/** A BGG ranks dump (CSV) of the given rows, in a folder of its own. */
+function dumpCsv(rows: readonly string[]): string {
+  const csv = join(tempDir(), 'ranks.csv');
+  writeFileSync(
+    csv,
+    [
+      'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion,abstracts_rank,cgs_rank,childrensgames_rank,familygames_rank,partygames_rank,strategygames_rank,thematic_rank,wargames_rank',
+      ...rows,
+    ].join('\n'),
+  );
+  return csv;
+}
+
 describe('ludex CLI', () => {
   it('prints usage and exits 2 for no command, an unknown command or bad arguments', async () => {
     const dir = tempDir();
@@ -77,15 +90,10 @@ describe('ludex CLI', () => {
 
   it('imports foreign formats from several paths and reports what it did', async () => {
     const dir = tempDir();
-    const csv = join(tempDir(), 'ranks.csv');
-    writeFileSync(
-      csv,
-      [
-        'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion,abstracts_rank,cgs_rank,childrensgames_rank,familygames_rank,partygames_rank,strategygames_rank,thematic_rank,wargames_rank',
-        '13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,',
-        '999999,"Catan: Some Expansion",0,0,0,0,0,1,,,,,,,,',
-      ].join('\n'),
-    );
+    const csv = dumpCsv([
+      '13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,',
+      '999999,"Catan: Some Expansion",0,0,0,0,0,1,,,,,,,,',
+    ]);
     const printed: string[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((text: string) => void printed.push(text));
     try {
@@ -106,14 +114,7 @@ describe('ludex CLI', () => {
 
   it('imports award and poll files onto stored games, and fails when no file could be read', async () => {
     const dir = tempDir();
-    const csv = join(tempDir(), 'ranks.csv');
-    writeFileSync(
-      csv,
-      [
-        'id,name,yearpublished,rank,bayesaverage,average,usersrated,is_expansion,abstracts_rank,cgs_rank,childrensgames_rank,familygames_rank,partygames_rank,strategygames_rank,thematic_rank,wargames_rank',
-        '13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,',
-      ].join('\n'),
-    );
+    const csv = dumpCsv(['13,"Catan",1995,500,7.0,7.1,100000,0,,,,,,,,']);
     const fixtures = fileURLToPath(new URL('../fixtures', import.meta.url));
     const bad = join(tempDir(), 'spiel_des_jahres.csv');
     writeFileSync(bad, 'jahrgang,bgg_id\n1995,13\n');
