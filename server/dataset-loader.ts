@@ -10,12 +10,7 @@ import {
   type DatasetInput,
   type DatasetOptions,
 } from '../engine/index.js';
-import {
-  columnFilePath,
-  readColumnFile,
-  writeColumnFile,
-  writeColumnFileInSlices,
-} from '../loader/columns/column-file.js';
+import { columnFilePath, readColumnFile, writeColumnFileInSlices } from '../loader/columns/column-file.js';
 import { loadDatasetInput } from '../loader/load.js';
 import { bumpDataVersion, readDataVersion, type Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
@@ -98,38 +93,22 @@ export async function loadServingDataset(store: Store, logger: Logger): Promise<
 export async function writeFromStore(store: Store, logger: Logger): Promise<LoadedDataset> {
   if ((await readDataVersion(store)) === undefined) await bumpDataVersion(store).catch(() => undefined);
   const loaded = await loadDatasetWithInput(store);
-  saveColumnFile(store, loaded, logger);
+  await saveColumnFile(store, loaded, logger);
   return loaded;
 }
 
 /**
- * saveColumnFile for a serving process: encoded in slices and written asynchronously, so
- * requests keep being answered meanwhile. Never rejects: failures are logged.
+ * Writes the column file of a Dataset loaded from the store, encoded in slices and written
+ * asynchronously, so a serving process keeps answering meanwhile. Never rejects: failures
+ * are logged.
  */
-export async function saveColumnFileInSlices(store: Store, loaded: LoadedDataset, logger: Logger): Promise<void> {
+export async function saveColumnFile(store: Store, loaded: LoadedDataset, logger: Logger): Promise<void> {
   const version = loaded.dataVersion;
   if (!hasColumnFile(store) || version === undefined) return;
   const path = columnFilePath(store.path);
   const started = performance.now();
   try {
     const bytes = await writeColumnFileInSlices(path, version, loaded.input, loaded.dataset.indexTables());
-    logger.info({ column_file: path, bytes, ms: Math.round(performance.now() - started) }, 'column file written');
-  } catch (error) {
-    logger.error(
-      { err: error, column_file: path },
-      'writing the column file failed; the next start loads from the store',
-    );
-  }
-}
-
-/** Writes the column file of a Dataset loaded from the store; failures are logged. */
-export function saveColumnFile(store: Store, loaded: LoadedDataset, logger: Logger): void {
-  const version = loaded.dataVersion;
-  if (!hasColumnFile(store) || version === undefined) return;
-  const path = columnFilePath(store.path);
-  const started = performance.now();
-  try {
-    const bytes = writeColumnFile(path, version, loaded.input, loaded.dataset.indexTables());
     logger.info({ column_file: path, bytes, ms: Math.round(performance.now() - started) }, 'column file written');
   } catch (error) {
     logger.error(

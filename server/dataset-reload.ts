@@ -7,7 +7,7 @@
 // and in the background (one write at a time): the new Dataset serves without waiting for it.
 
 import type { Store } from '../loader/store.js';
-import { loadDatasetWithInput, saveColumnFileInSlices } from './dataset-loader.js';
+import { loadDatasetWithInput, saveColumnFile } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 import type { ReplicaPublisher } from './replica-publisher.js';
 import type { DatasetState } from './state.js';
@@ -38,7 +38,7 @@ export function datasetReload({ store, state, logger, publisher, onLoaded }: Dat
     const ms = performance.now() - started;
     onLoaded?.(ms / 1000);
     logger.info({ games: state.current.size, ms: Math.round(ms) }, 'dataset reloaded');
-    writing = writing.then(() => saveColumnFileInSlices(store, next, logger));
+    writing = writing.then(() => saveColumnFile(store, next, logger));
     // Replicas follow in the background; the run's answer does not wait for the copy.
     void publisher?.publish(next);
   };
