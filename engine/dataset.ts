@@ -17,9 +17,10 @@ import type {
   TextMatches,
 } from './api.js';
 import { Catalog } from './catalog.js';
+import { applyColumnsUpdate, type GameColumnsUpdate } from './column-update.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import { Community } from './community.js';
-import type { PersonRole, TaxonomyKind } from './domain.js';
+import { EXPERIENCE_LEVELS, type PersonRole, type TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
@@ -71,6 +72,14 @@ const RANGE_COLUMNS = [
   'community_suggested_age',
 ] as const satisfies readonly GameNumberColumn[];
 
+/** The game columns the effective-mode variants are built from (effective.ts, variants.ts). */
+const VARIANT_COLUMNS: readonly string[] = [
+  ...NUMBER_PROPERTIES,
+  'top_player_counts',
+  'recommended_player_counts',
+  ...EXPERIENCE_LEVELS.map((level) => `experience_${level}`),
+];
+
 export interface DatasetOptions {
   /** Positions between prefix checkpoints of an order (smaller: more memory, faster slices). */
   checkpointInterval?: number;
@@ -112,17 +121,19 @@ export class Dataset implements DatasetApi {
 
   constructor(
     private readonly input: DatasetInput,
-    {
+    private readonly options: DatasetOptions = {},
+    /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
+    parts: DatasetParts = finish(
+      buildParts(input, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL, options.rangeThresholds ?? true),
+    ),
+  ) {
+    const {
       checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL,
       pageStrategy = 'auto',
       facetCutover = DEFAULT_FACET_CUTOVER,
       indexes,
       valueTestRows = DEFAULT_VALUE_TEST_ROWS,
-      rangeThresholds = true,
-    }: DatasetOptions = {},
-    /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
-    parts: DatasetParts = finish(buildParts(input, checkpointInterval, rangeThresholds)),
-  ) {
+    } = options;
     this.games = parts.games;
     this.size = this.games.size;
     this.catalog = parts.catalog;
@@ -154,6 +165,11 @@ export class Dataset implements DatasetApi {
       this.scratch,
       this.results,
     );
+  }
+
+  /** Game ids by row: what an update (updatedSteps) names its rows by. */
+  get ids(): readonly string[] {
+    return this.games.ids;
   }
 
   row(idOrSlug: string): number | undefined {
@@ -341,6 +357,51 @@ export class Dataset implements DatasetApi {
     }
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
     this.facetCounter.prepare();
+  }
+
+  /**
+   * This Dataset with `update` applied (new values of some game columns and the community
+   * data, for the same rows in the same order), built and prepared one part per step. Rows
+   * stay where they are, so the link postings, id and slug lookups, decoded strings, catalog
+   * and every order and range index of an unchanged column are this Dataset's own, shared;
+   * what the changed columns feed is built again. Throws a RangeError when the update does
+   * not fit these rows (column-update.ts).
+   */
+  *updatedSteps(update: GameColumnsUpdate): Generator<void, Dataset> {
+    const interval = this.options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL;
+    const thresholds = this.options.rangeThresholds ?? true;
+    const { table, lists, changed } = applyColumnsUpdate(
+      this.input.games,
+      this.input.lists,
+      this.games.numbers,
+      update,
+    );
+    const input: DatasetInput = {
+      ...this.input,
+      games: table,
+      lists,
+      community: update.community ?? this.input.community,
+    };
+    yield;
+    const games = new Games(table, lists, true, { games: this.games, changed });
+    const indexes = new GameIndexes(games, input, interval, thresholds, { indexes: this.indexes, changed });
+    yield;
+    // The expansion model reads no column an update may change; the variants read a few.
+    const model = this.model;
+    const variants = VARIANT_COLUMNS.some((column) => changed.has(column))
+      ? new Variants(games, model, interval, thresholds)
+      : this.variants;
+    yield;
+    const sorts = new SortOrders(games, interval);
+    sorts.adopt(this.sorts, changed);
+    const records = new Records(games, indexes, this.catalog, input);
+    const community = new Community(games, input.community);
+    const parts = { games, catalog: this.catalog, indexes, model, variants, sorts, records, community };
+    const dataset = new Dataset(input, { ...this.options, indexes: undefined }, parts);
+    dataset.facetCounter.adopt(this.facetCounter);
+    yield;
+    yield* dataset.prepareSteps();
+    return dataset;
   }
 
   /**

@@ -80,6 +80,15 @@ export class FacetCounter {
     private readonly results: readonly [Bitmap, Bitmap],
   ) {}
 
+  /**
+   * Takes another counter's per-kind link columns: built from the same term links, catalog
+   * and rows (a Dataset updated in place, column-update.ts), they are the same.
+   */
+  adopt(previous: FacetCounter): void {
+    if (previous.src.gameTerms !== this.src.gameTerms || previous.src.catalog !== this.src.catalog) return;
+    for (const [kind, links] of previous.kinds) this.kinds.set(kind, links);
+  }
+
   /** Builds the per-kind link columns now rather than on the first facet request. */
   prepare(): void {
     for (const kind of Object.values(KINDS)) this.links(kind);

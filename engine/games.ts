@@ -21,6 +21,12 @@ import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
 
+/** The games an update starts from and the columns it changed (column-update.ts). */
+export interface PreviousGames {
+  games: Games;
+  changed: ReadonlySet<string>;
+}
+
 const EXPERIENCE_COLUMNS = {
   first_play: 'experience_first_play',
   learning: 'experience_learning',
@@ -67,20 +73,36 @@ export class Games {
   private parentRowCache: Int32Array | undefined;
   private readonly multipliers = new Map<ExperienceLevel, Float64Array>();
 
-  /** `indexRows` false: the id and slug lookups are left to indexRowSteps() (Games.build). */
-  constructor(table: Table, lists: GameListColumns, indexRows = true) {
+  /**
+   * `indexRows` false: the id and slug lookups are left to indexRowSteps() (Games.build).
+   * `previous`: the games of the Dataset this one updates (the same rows, column-update.ts):
+   * its decoded strings, lookups and unchanged dictionaries are taken over.
+   */
+  constructor(table: Table, lists: GameListColumns, indexRows = true, previous?: PreviousGames) {
     this.size = table.numRows;
     const numbers = {} as Record<GameNumberColumn, Float64Array>;
     for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numberColumn(table, name);
     this.numbers = numbers;
-    this.ids = utf8Column(table, 'id').map((id) => id ?? '');
-    this.slugs = utf8Column(table, 'slug').map((slug) => slug ?? '');
-    this.names = utf8Column(table, 'name').map((name) => name ?? '');
-    this.parentIds = utf8Column(table, 'parent_game_id');
-    this.releaseDates = utf8Column(table, 'release_date');
+    const old = previous?.games;
+    if (old !== undefined && old.size !== this.size) throw new RangeError(`${this.size} rows updating ${old.size}`);
+    this.ids = old?.ids ?? utf8Column(table, 'id').map((id) => id ?? '');
+    this.slugs = old?.slugs ?? utf8Column(table, 'slug').map((slug) => slug ?? '');
+    this.names = old?.names ?? utf8Column(table, 'name').map((name) => name ?? '');
+    this.parentIds = old?.parentIds ?? utf8Column(table, 'parent_game_id');
+    this.releaseDates = old?.releaseDates ?? utf8Column(table, 'release_date');
+    if (old !== undefined) {
+      this.bySlug = old.bySlug;
+      this.byId = old.byId;
+      this.sortNameCache = old.sortNameCache;
+      this.parentRowCache = old.parentRowCache;
+      if (!previous?.changed.has('legacy_id')) this.legacyCache = old.legacyCache;
+    }
     const enums = {} as Record<GameEnumColumn, Dictionary>;
     for (const { name, values } of GAME_ENUM_FIELDS)
-      enums[name] = new Dictionary(repeatedUtf8Values(child(table, name)), values);
+      enums[name] =
+        old !== undefined && !previous?.changed.has(name)
+          ? old.enums[name]
+          : new Dictionary(repeatedUtf8Values(child(table, name)), values);
     this.enums = enums;
     this.types = enums.type;
     this.modes = enums.mode;
@@ -90,7 +112,7 @@ export class Games {
     const lazy = {} as Record<LazyStringColumn, Vector>;
     for (const name of GAME_STRING_COLUMNS) if (!isEager(name) && !isEnum(name)) lazy[name] = child(table, name);
     this.lazy = lazy;
-    if (indexRows) for (const _ of this.indexRowSteps());
+    if (indexRows && old === undefined) for (const _ of this.indexRowSteps());
   }
 
   /** The games built in steps: the columns, then the id and slug lookups a block of rows at a time. */

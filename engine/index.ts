@@ -5,6 +5,7 @@
 
 export * from './domain.js';
 export { buildDataset, buildDatasetSteps, Dataset, type DatasetOptions } from './dataset.js';
+export type { GameColumnsUpdate } from './column-update.js';
 export type {
   AwardEntity,
   CreditRef,
@@ -83,6 +84,7 @@ export {
   type GameEnumColumn,
   type GameEnumField,
   type GameListColumns,
+  type GameListValues,
   type GameNumberColumn,
   type GameStringColumn,
   type LinkInput,

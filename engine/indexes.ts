@@ -36,11 +36,51 @@ export class GameIndexes {
   readonly recommendedAt: Map<number, Bitmap>;
   /** Highest max_players of any game, capped at MAX_FACET_PLAYERS (0 when unknown). */
   readonly facetPlayers: number;
-  private readonly playerCounts: (Bitmap | undefined)[] = [];
+  private playerCounts: (Bitmap | undefined)[] = [];
 
-  constructor(games: Games, input: DatasetInput, interval: number, thresholds = true) {
+  /**
+   * `previous`: the indexes of the Dataset this one updates (the same rows and links,
+   * column-update.ts): its postings and the range orders of unchanged columns are taken over.
+   */
+  constructor(
+    games: Games,
+    input: DatasetInput,
+    interval: number,
+    thresholds = true,
+    previous?: { indexes: GameIndexes; changed: ReadonlySet<string> },
+  ) {
     const n = games.size;
     this.numbers = new NumberTable(n, games.numbers, (level) => games.multiplier(level), interval, thresholds);
+    if (previous !== undefined) {
+      const { indexes: old, changed } = previous;
+      this.numbers.adopt(old.numbers.built(), changed);
+      this.terms = old.terms;
+      this.termLinks = old.termLinks;
+      this.families = old.families;
+      this.familyLinks = old.familyLinks;
+      this.publishers = old.publishers;
+      this.publisherLinks = old.publisherLinks;
+      this.designers = old.designers;
+      this.artists = old.artists;
+      this.creditLinks = old.creditLinks;
+      this.awards = old.awards;
+      this.awardResults = old.awardResults;
+      this.awardPairs = old.awardPairs;
+      this.anyAward = old.anyAward;
+      this.awardLinks = old.awardLinks;
+      this.alternateNameLinks = old.alternateNameLinks;
+      this.relationshipLinks = old.relationshipLinks;
+      this.topAt = changed.has('top_player_counts') ? postingsByListValue(input.lists.top_player_counts) : old.topAt;
+      this.recommendedAt = changed.has('recommended_player_counts')
+        ? postingsByListValue(input.lists.recommended_player_counts)
+        : old.recommendedAt;
+      if (changed.has('min_players') || changed.has('max_players')) this.facetPlayers = facetPlayersOf(games);
+      else {
+        this.facetPlayers = old.facetPlayers;
+        this.playerCounts = old.playerCounts;
+      }
+      return;
+    }
     this.terms = postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
     this.termLinks = GameLinks.build(input.gameTerms.game, n);
     this.families = postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);
@@ -88,9 +128,7 @@ export class GameIndexes {
 
     this.topAt = postingsByListValue(input.lists.top_player_counts);
     this.recommendedAt = postingsByListValue(input.lists.recommended_player_counts);
-    let maxPlayers = 0;
-    for (const value of games.numbers.max_players) if (value > maxPlayers) maxPlayers = value;
-    this.facetPlayers = Math.min(MAX_FACET_PLAYERS, Math.floor(maxPlayers));
+    this.facetPlayers = facetPlayersOf(games);
   }
 
   /** Games with min_players ≤ count ≤ max_players; cached for the facet counts. */
@@ -107,4 +145,11 @@ export class GameIndexes {
     if (small) this.playerCounts[count] = freeze(out);
     return out;
   }
+}
+
+/** The highest max_players of any game, capped at MAX_FACET_PLAYERS (0 when unknown). */
+function facetPlayersOf(games: Games): number {
+  let maxPlayers = 0;
+  for (const value of games.numbers.max_players) if (value > maxPlayers) maxPlayers = value;
+  return Math.min(MAX_FACET_PLAYERS, Math.floor(maxPlayers));
 }

@@ -55,6 +55,20 @@ export class SortOrders {
     for (const [key, order] of orders) this.orders.set(key, order);
   }
 
+  /**
+   * Takes another Dataset's orders for the keys whose column is not in `changed`: orders over
+   * the same rows and ids whose other columns hold the same values (column-update.ts).
+   */
+  adopt(previous: SortOrders, changed: ReadonlySet<string>): void {
+    if (previous.games.size !== this.games.size) return;
+    this.idOrder ??= previous.idOrder;
+    for (const [cacheKey, order] of previous.orders) {
+      const column = SORT_COLUMNS[cacheKey.slice(0, cacheKey.lastIndexOf(':')) as SortKey];
+      const unchanged = column === 'sort_name' ? !changed.has('name') : column !== undefined && !changed.has(column);
+      if (unchanged) this.orders.set(cacheKey, order);
+    }
+  }
+
   /** The orders built so far, keyed `key:order`. */
   built(): ReadonlyMap<string, OrderIndex> {
     return this.orders;

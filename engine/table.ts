@@ -43,6 +43,17 @@ export class NumberTable<K extends string> {
     }
   }
 
+  /**
+   * Takes another table's orders (pinned thresholds and all) for the columns not in `changed`:
+   * a table over the same rows whose other columns hold the same values (column-update.ts).
+   */
+  adopt(orders: ReadonlyMap<string, OrderIndex>, changed: ReadonlySet<string>): void {
+    for (const [key, order] of orders) {
+      if (Object.hasOwn(this.columns, key) && !changed.has(key) && order.size === this.size)
+        this.orders.set(key, order);
+    }
+  }
+
   /** The range orders of plain columns built so far (derived, scaled ones are left out). */
   built(): ReadonlyMap<string, OrderIndex> {
     return new Map([...this.orders].filter(([key]) => Object.hasOwn(this.columns, key)));
