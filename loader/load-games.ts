@@ -17,7 +17,9 @@ import {
   type GameStringColumn,
   makeGamesTableSteps,
 } from '../engine/index.js';
+import { loadPackedText } from './packed-text.js';
 import type { Store } from './store.js';
+import { isoTimestamps } from './timestamps.js';
 import { runInSlices, yieldTurn } from './turns.js';
 
 type StringField = Extract<GameField, { storage: 'string' }>;
@@ -71,7 +73,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     GAME_ENUM_FIELDS.map((f) => [...f.values]),
   );
   const cols = await store.columns(`SELECT ${LIST_FIELDS.map(listSelect).join(', ')} ${gamesFrom(rows)}`);
-  const text = await loadTextColumns(store, rows);
+  const text = await loadPackedText(store, rows, [...TEXT_SELECT]);
   const length = text.id.length;
   const listLength = cols[LIST_FIELDS[0].name].length;
   if (numeric.length !== length || listLength !== length) {
@@ -89,16 +91,9 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     const positions = numeric.columns[name];
     strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (known[p - 1] ?? null)));
   }
-  // Imports stamp whole batches at once: consecutive rows repeat a timestamp, so reuse the last string.
   for (const name of TIMESTAMP_COLUMNS) {
     await yieldTurn();
-    let lastMs = Number.NaN;
-    let last: string | null = null;
-    strings[name] = Array.from(numeric.columns[name], (ms) => {
-      if (Number.isNaN(ms)) return null;
-      if (ms !== lastMs) [lastMs, last] = [ms, new Date(ms).toISOString()];
-      return last;
-    });
+    strings[name] = isoTimestamps(numeric.columns[name]);
   }
   const lists = {} as Record<string, ListColumn<unknown>>;
   for (const f of LIST_FIELDS) {
@@ -113,40 +108,4 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
       legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
     },
   };
-}
-
-const UNIT_SEPARATOR = '\u001f';
-const NULL_MARK = '\u001e';
-
-/**
- * The games' text columns, in row order. Each column comes over as one string joined by the
- * unit separator (nulls as a lone record separator) and is split here: one string crossing
- * into JS instead of 150,000 costs a fraction (each value decoded on its own is ~2 µs). When
- * some value holds either control character, the plain per-value read is used instead.
- */
-async function loadTextColumns(store: Store, rows: string): Promise<Record<string, (string | null)[]>> {
-  const entries = [...TEXT_SELECT];
-  const [packed] = await store.all<Record<string, string | number | boolean | null>>(
-    `SELECT count(*)::INTEGER AS n,
-       bool_or(${entries.map(([, sql]) => `contains(coalesce(${sql}, ''), chr(31)) OR contains(coalesce(${sql}, ''), chr(30))`).join(' OR ')}) AS unsafe,
-       ${entries.map(([c, sql]) => `string_agg(coalesce(${sql}, chr(30)), chr(31) ORDER BY r.row) AS ${c}`).join(', ')}
-     FROM ${rows} r JOIN games g ON g.id = r.id`,
-  );
-  const out: Record<string, (string | null)[]> = {};
-  if (packed.unsafe === true) {
-    const cols = await store.columns(
-      `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} ${gamesFrom(rows)}`,
-    );
-    for (const [c] of entries) out[c] = cols[c] as (string | null)[];
-    return out;
-  }
-  const n = Number(packed.n);
-  for (const [c] of entries) {
-    await yieldTurn();
-    const joined = packed[c];
-    const values = n === 0 || typeof joined !== 'string' ? [] : joined.split(UNIT_SEPARATOR);
-    if (values.length !== n) throw new Error(`text column ${c}: ${values.length} values for ${n} games`);
-    out[c] = values.map((v) => (v === NULL_MARK ? null : v));
-  }
-  return out;
 }

@@ -13,19 +13,23 @@ describe('Store.numberColumns', () => {
   it('reads integers, doubles, bigints and booleans over many chunks, nulls as NaN', async () => {
     const store = await Store.open(':memory:');
     stores.push(store);
-    const n = 5000;
+    const n = 5000; // more than two of DuckDB's 2048-row chunks
     const { length, columns } = await store.numberColumns(
       `SELECT i::INTEGER AS i, CASE WHEN i % 7 = 0 THEN NULL ELSE i / 4 END::DOUBLE AS half,
-              (i * 1000000)::BIGINT AS big, i % 2 = 0 AS even
+              (i * 1000000)::BIGINT AS big, i % 2 = 0 AS even, (i * 1.5)::DOUBLE AS whole,
+              CASE WHEN i >= 2048 AND i < 4096 THEN NULL ELSE -1 - i END::DOUBLE AS gap
        FROM range($1) t(i) ORDER BY i`,
       [n],
     );
     expect(length).toBe(n);
-    expect(Object.keys(columns)).toEqual(['i', 'half', 'big', 'even']);
+    expect(Object.keys(columns)).toEqual(['i', 'half', 'big', 'even', 'whole', 'gap']);
     for (let i = 0; i < n; i++) {
       expect(columns.i[i]).toBe(i);
       if (i % 7 === 0) expect(columns.half[i]).toBeNaN();
       else expect(columns.half[i]).toBe(i / 4);
+      expect(columns.whole[i]).toBe(i * 1.5);
+      if (i >= 2048 && i < 4096) expect(columns.gap[i]).toBeNaN();
+      else expect(columns.gap[i]).toBe(-1 - i);
       expect(columns.big[i]).toBe(i * 1_000_000);
       expect(columns.even[i]).toBe(i % 2 === 0 ? 1 : 0);
     }

@@ -1,0 +1,156 @@
+// Store → the new values of some game columns for the games a served Dataset holds, in its
+// row order, plus the community data: what a reload after a materialization reads instead of
+// the whole catalog (engine Dataset.updatedSteps applies it). The Dataset's ids travel as one
+// bound string; DuckDB splits them into a TEMP rows table (id → the Dataset's row) that every
+// statement joins, so the values come back in the Dataset's order with no sort in JS. Ids are
+// unique, so when as many of them are visible games as there are visible games, they are
+// exactly the visible games.
+
+import {
+  GAME_FIELDS,
+  type GameColumnsUpdate,
+  type GameField,
+  type GameListValues,
+  type GameNumberColumn,
+  type GameStringColumn,
+  arrayListColumn,
+  jsonListColumn,
+  type ListColumn,
+  utf8Vector,
+} from '../engine/index.js';
+import { loadCommunityInput } from './community.js';
+import { loadPackedText } from './packed-text.js';
+import type { Store } from './store.js';
+import { isoTimestamps } from './timestamps.js';
+
+const UNIT_SEPARATOR = '\u001f';
+let loads = 0;
+
+const fieldOf = (name: string): GameField => {
+  const field = GAME_FIELDS.find((f) => f.name === name);
+  if (field === undefined || field.store !== 'games') throw new RangeError(`${name} is not a column of games`);
+  return field;
+};
+
+/** How a column is selected: numbers as doubles, enums as positions, timestamps as epoch ms, lists as JSON text. */
+function numberSelect(field: GameField): string | undefined {
+  if (field.storage === 'number') return `CAST(g.${field.name} AS DOUBLE)`;
+  if (field.storage === 'string' && field.kind === 'enum') return `list_position(?::VARCHAR[], g.${field.name})`;
+  if (field.storage === 'string' && field.kind === 'timestamp') return `CAST(epoch_ms(g.${field.name}) AS DOUBLE)`;
+  return undefined;
+}
+
+/**
+ * A TEMP table (this connection's) of a served Dataset's ids and their rows, made ahead of
+ * the reload that reads by it: splitting 150,000 ids is then off the reload's path.
+ */
+export interface UpdateRows {
+  readonly table: string;
+  readonly size: number;
+}
+
+/** The rows table of `ids` (in row order); undefined when an id cannot travel packed. */
+export async function prepareUpdateRows(store: Store, ids: readonly string[]): Promise<UpdateRows | undefined> {
+  if (ids.some((id) => id.includes(UNIT_SEPARATOR))) return undefined;
+  const table = `ludex_update_rows_${process.pid}_${++loads}`;
+  await store.run(
+    `CREATE TEMP TABLE ${table} AS
+     SELECT unnest(ids) AS id, CAST(unnest(range(len(ids))) AS INTEGER) AS row FROM (SELECT string_split($1, chr(31)) AS ids)`,
+    [ids.join(UNIT_SEPARATOR)],
+  );
+  return { table, size: ids.length };
+}
+
+export async function dropUpdateRows(store: Store, rows: UpdateRows): Promise<void> {
+  await store.run(`DROP TABLE IF EXISTS ${rows.table}`);
+}
+
+/**
+ * The columns `names` (of the games table) and the community input for the games of `rows`,
+ * in row order. Undefined when the visible games are not exactly those (a game was added,
+ * hidden or removed): the caller then loads the Dataset whole.
+ */
+export async function loadColumnsUpdate(
+  store: Store,
+  rows: UpdateRows,
+  names: readonly string[],
+): Promise<GameColumnsUpdate | undefined> {
+  const [counts] = await store.all<{ matched: number; visible: number }>(
+    `SELECT (SELECT CAST(count(*) AS INTEGER) FROM ${rows.table} r JOIN games g ON g.id = r.id WHERE g.status = 'active') AS matched,
+            (SELECT CAST(count(*) AS INTEGER) FROM games WHERE status = 'active') AS visible`,
+  );
+  if (counts.matched !== rows.size || counts.visible !== rows.size) return undefined;
+  return readUpdate(store, rows.table, names.map(fieldOf));
+}
+
+async function readUpdate(store: Store, rows: string, fields: readonly GameField[]): Promise<GameColumnsUpdate> {
+  const update: GameColumnsUpdate = { numbers: {}, strings: {}, lists: {} };
+  const numeric = fields.flatMap((f) => {
+    const sql = numberSelect(f);
+    return sql === undefined ? [] : [{ field: f, sql }];
+  });
+  const enumValues = numeric.flatMap(({ field }) =>
+    field.storage === 'string' && field.kind === 'enum' ? [[...field.values]] : [],
+  );
+  if (numeric.length > 0) {
+    const { columns } = await store.numberColumns(
+      `SELECT ${numeric.map(({ field, sql }) => `${sql} AS ${field.name}`).join(', ')}
+       FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`,
+      enumValues,
+    );
+    for (const { field } of numeric) {
+      const values = columns[field.name];
+      if (field.storage === 'number') update.numbers[field.name as GameNumberColumn] = values;
+      else if (field.storage === 'string' && field.kind === 'enum') {
+        const known: readonly string[] = field.values;
+        update.strings[field.name as GameStringColumn] = Array.from(values, (p) =>
+          Number.isNaN(p) ? null : (known[p - 1] ?? null),
+        );
+      } else update.strings[field.name as GameStringColumn] = isoTimestamps(values);
+    }
+  }
+  const text = fields.filter((f) => f.storage === 'string' && numberSelect(f) === undefined);
+  const packed = await loadPackedText(
+    store,
+    rows,
+    text.map((f) => [f.name, f.kind === 'date' ? `strftime(g.${f.name}, '%Y-%m-%d')` : `g.${f.name}`] as const),
+  );
+  for (const f of text) update.strings[f.name as GameStringColumn] = packed[f.name];
+  const lists: Record<string, ListColumn<unknown>> = {};
+  const isIntegerList = (f: GameField): boolean => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable;
+  const integerLists = fields.filter(isIntegerList);
+  for (const f of integerLists) lists[f.name] = arrayListColumn(await integerListValues(store, rows, f.name));
+  // Other lists and maps as JSON text per row, parsed when a row is read (engine/list-column.ts):
+  // a page's games, never the whole column. A null one is `null`, or `[]` where a list is required.
+  const jsonLists = fields.filter((f) => f.storage === 'list' && !isIntegerList(f));
+  const json = await loadPackedText(
+    store,
+    rows,
+    jsonLists.map(
+      (f) => [f.name, `coalesce(CAST(to_json(g.${f.name}) AS VARCHAR), '${f.nullable ? 'null' : '[]'}')`] as const,
+    ),
+    { json: true },
+  );
+  for (const f of jsonLists) lists[f.name] = jsonListColumn(utf8Vector(json[f.name]));
+  update.lists = lists as Partial<GameListValues>;
+  update.community = await loadCommunityInput(store, rows);
+  return update;
+}
+
+/**
+ * A required list of integers per game (player counts), read as (row, value) pairs: numbers
+ * only, every row's list built here, so the postings built from them parse nothing.
+ */
+async function integerListValues(store: Store, rows: string, column: string): Promise<number[][]> {
+  const [{ n }] = await store.all<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${rows}`);
+  const { columns } = await store.numberColumns(
+    `SELECT row, value FROM (
+       SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position
+       FROM ${rows} r JOIN games g ON g.id = r.id)
+     ORDER BY row, position`,
+  );
+  const out = Array.from({ length: n }, (): number[] => []);
+  const { row, value } = columns;
+  for (let i = 0; i < row.length; i++) out[row[i]].push(value[i]);
+  return out;
+}
