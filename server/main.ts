@@ -102,10 +102,11 @@ export async function startServer(
       store,
       state,
       logger,
+      serving: initial.dataset,
       publisher,
       onLoaded: (seconds) => metrics.observeDatasetLoad('reload', seconds),
     });
-    const materializer = new Materializer(store, config.aggregates, reload, logger);
+    const materializer = new Materializer(store, config.aggregates, reload, logger, reload.settled);
     counters = config.redisUrl
       ? await connectRedisCounters(config.redisUrl, logger, metrics)
       : new MemoryCounterStore();

@@ -35,6 +35,11 @@ export class Materializer {
     /** Rebuilds the served Dataset from the store and swaps it in. */
     private readonly reload: () => Promise<void>,
     private readonly logger: Logger,
+    /**
+     * Waits for what the last reload left running in the background (dataset-reload.ts), so
+     * a run never commits while that load reads the store.
+     */
+    private readonly reloadSettled: () => Promise<void> = async () => undefined,
   ) {}
 
   get busy(): boolean {
@@ -119,6 +124,7 @@ export class Materializer {
   }
 
   private async execute(trigger: MaterializeTrigger): Promise<MaterializeReport> {
+    await this.reloadSettled();
     this.logger.info({ trigger }, 'materialization started');
     let report: MaterializeReport;
     try {

@@ -1,12 +1,13 @@
 // The reload after a materialization run (server/dataset-reload.ts): the Dataset it swaps in
-// answers exactly as one built at once from the same store; while it loads, requests are
-// answered from the old Dataset (the load gives the event loop turns, so they are answered
-// at all); a failed load swaps nothing and says so in the log.
+// answers exactly as one built at once from the same store, first updated in place (rows
+// kept), then whole from the background load; while it loads, requests are answered from the
+// old Dataset (the load gives the event loop turns, so they are answered at all); a failed
+// load swaps nothing and says so in the log.
 
 import type { H3 } from 'h3';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
+import { buildDataset, type Dataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
@@ -116,5 +117,98 @@ describe('dataset reload', () => {
     // and the next reload works again
     await datasetReload({ store, state, logger })();
     expect(state.current).not.toBe(old);
+  });
+});
+
+/** answers() by game id rather than row: a Dataset updated in place keeps its rows where they were. */
+function answersById(dataset: DatasetApi, ids: readonly string[]): unknown[] {
+  const out: unknown[] = [];
+  for (const sort of SORT_KEYS)
+    for (const order of ['asc', 'desc'] as const) {
+      const page = dataset.query({ filter: {}, sort, order, limit: 100 });
+      out.push({ sort, order, total: page.total, ids: page.rows.map((row) => dataset.game(row).id) });
+    }
+  out.push(dataset.facets({}, FACET_DIMENSIONS));
+  out.push(dataset.facets({ players: 3, rating_min: 6 }, FACET_DIMENSIONS));
+  out.push(
+    dataset.query({ filter: { rating_min: 7, weight_max: 3 }, sort: 'rating', order: 'desc', limit: 100 }).total,
+  );
+  for (const id of ids) {
+    const row = dataset.row(id);
+    if (row === undefined) throw new Error(`no game ${id}`);
+    out.push(dataset.game(row), dataset.polls(row), dataset.experience(row));
+  }
+  return out;
+}
+
+async function freshDataset(): Promise<Dataset> {
+  const fresh = buildDataset(await loadDatasetInput(store));
+  fresh.prepare();
+  return fresh;
+}
+
+const messages = (): string[] => logLines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+/** Resolves once the log says `msg` (the background load logs when it is done). */
+async function logged(msg: string): Promise<void> {
+  for (let i = 0; i < 2000 && !messages().includes(msg); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(messages()).toContain(msg);
+}
+
+describe('dataset reload in place', () => {
+  it('serves a run’s new aggregates at once from the Dataset updated in place, then from a whole load', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const ids = [...serving.ids];
+    // What a run changes: geek ratings reorder the games, counts and polls move, updated_at is stamped.
+    await store.run(`UPDATE games SET bayes_rating = 10 - bayes_rating, rating = rating / 2, trending_score = 7,
+      rating_votes = rating_votes + 11, top_player_counts = [2], updated_at = TIMESTAMPTZ '2026-11-25 03:30:00+00'
+      WHERE bayes_rating IS NOT NULL`);
+    await store.run('DELETE FROM community_age_poll WHERE suggested_age > 10');
+    logLines.length = 0;
+    await datasetReload({ store, state: local, logger, serving })();
+    expect(messages()).toContain('dataset updated in place');
+    const updated = local.current;
+    expect(updated).not.toBe(serving);
+    expect(updated.row(ids[0])).toBe(serving.row(ids[0]));
+    const fresh = await freshDataset();
+    expect(answersById(updated, ids)).toEqual(answersById(fresh, ids));
+    expect(answersById(updated, ids)).not.toEqual(answersById(serving, ids));
+    await logged('dataset reloaded whole');
+    expect(local.current).not.toBe(updated);
+    expect(answers(local.current)).toEqual(answers(fresh));
+  });
+
+  it('loads the Dataset whole when the visible games are not the served ones', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const [hidden] = await store.all<{ id: string }>(
+      `SELECT id FROM games WHERE status = 'active' ORDER BY id LIMIT 1`,
+    );
+    await store.run(`UPDATE games SET status = 'hidden' WHERE id = $1`, [hidden.id]);
+    try {
+      logLines.length = 0;
+      await datasetReload({ store, state: local, logger, serving })();
+      expect(messages()).toContain('the visible games changed since the Dataset was loaded: loading it whole');
+      expect(messages()).not.toContain('dataset updated in place');
+      expect(local.current.row(hidden.id)).toBeUndefined();
+      expect(answers(local.current)).toEqual(answers(await freshDataset()));
+    } finally {
+      await store.run(`UPDATE games SET status = 'active' WHERE id = $1`, [hidden.id]);
+    }
+  });
+
+  it('ends on the latest values when runs follow each other before the background loads finish', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const reload = datasetReload({ store, state: local, logger, serving });
+    logLines.length = 0;
+    await store.run('UPDATE games SET trending_score = rating_votes');
+    await reload();
+    await store.run('UPDATE games SET trending_score = -rating_votes');
+    await reload();
+    await reload.settled();
+    expect(messages().filter((m) => m === 'dataset reloaded whole')).toHaveLength(2);
+    expect(answers(local.current)).toEqual(answers(await freshDataset()));
   });
 });
