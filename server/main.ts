@@ -132,6 +132,8 @@ export async function startServer(
         // A run in progress is interrupted (its transaction rolls back whole) and not
         // reloaded, while requests in flight finish.
         await Promise.all([materializer.shutdown(), listening.drain()]);
+        // the whole load and column file the last reload left running read the store
+        await reload.settled();
         await publisher?.idle();
         await counters?.close();
         await openStoreHandle.close();
