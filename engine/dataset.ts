@@ -389,7 +389,7 @@ export class Dataset implements DatasetApi {
     // The expansion model reads no column an update may change; the variants read a few.
     const model = this.model;
     const variants = VARIANT_COLUMNS.some((column) => changed.has(column))
-      ? new Variants(games, model, interval, thresholds)
+      ? yield* Variants.build(games, model, interval, thresholds)
       : this.variants;
     yield;
     const sorts = new SortOrders(games, interval);
@@ -489,7 +489,7 @@ function* buildParts(
   yield;
   const model = new ExpansionModel(games, input);
   yield;
-  const variants = new Variants(games, model, checkpointInterval, rangeThresholds);
+  const variants = yield* Variants.build(games, model, checkpointInterval, rangeThresholds);
   const sorts = new SortOrders(games, checkpointInterval);
   yield;
   const records = new Records(games, indexes, catalog, input);

@@ -28,6 +28,18 @@ interface Candidate {
   sequence: number;
 }
 
+/** Base games whose candidates one build step computes (a few milliseconds at 150,000 games). */
+const BASES_PER_STEP = 2000;
+
+/** The variants in D12 order per base, before they are indexed. */
+interface VariantRows {
+  base: number[];
+  tier: number[];
+  expansions: number[][];
+  values: EffectiveValues[];
+  groups: Map<number, [number, number]>;
+}
+
 export class Variants {
   readonly count: number;
   /** Variant -> base row; non-decreasing. */
@@ -39,25 +51,35 @@ export class Variants {
   readonly topAt: Map<number, Bitmap>;
   readonly recommendedAt: Map<number, Bitmap>;
   /** Base row -> [first, end) of its variants. */
-  private readonly groups = new Map<number, [number, number]>();
+  private readonly groups: Map<number, [number, number]>;
 
-  constructor(games: Games, model: ExpansionModel, interval: number, thresholds = true) {
-    const base: number[] = [];
-    const tier: number[] = [];
-    this.expansions = [];
-    this.values = [];
-    for (const row of model.bases()) {
+  /** The variants built in steps: a block of base games per step, then the indexes. */
+  static *build(games: Games, model: ExpansionModel, interval: number, thresholds = true): Generator<void, Variants> {
+    const rows: VariantRows = { base: [], tier: [], expansions: [], values: [], groups: new Map() };
+    const bases = model.bases();
+    for (let i = 0; i < bases.length; i++) {
+      const row = bases[i];
       const candidates = candidatesOf(games, model, row);
+      if (i % BASES_PER_STEP === BASES_PER_STEP - 1) yield;
       if (candidates.length === 0) continue;
       candidates.sort(d12Compare(model));
-      this.groups.set(row, [base.length, base.length + candidates.length]);
+      rows.groups.set(row, [rows.base.length, rows.base.length + candidates.length]);
       for (const c of candidates) {
-        base.push(row);
-        tier.push(c.tier);
-        this.expansions.push(c.expansions);
-        this.values.push(c.values);
+        rows.base.push(row);
+        rows.tier.push(c.tier);
+        rows.expansions.push(c.expansions);
+        rows.values.push(c.values);
       }
     }
+    yield;
+    return new Variants(games, rows, interval, thresholds);
+  }
+
+  private constructor(games: Games, rows: VariantRows, interval: number, thresholds: boolean) {
+    const { base, tier } = rows;
+    this.expansions = rows.expansions;
+    this.values = rows.values;
+    this.groups = rows.groups;
     this.count = base.length;
     this.base = Uint32Array.from(base);
     this.tier = Uint8Array.from(tier);
