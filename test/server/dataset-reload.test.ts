@@ -36,8 +36,12 @@ beforeAll(async () => {
 });
 afterAll(async () => store.close());
 
-/** The games that most filters and every order see: enough answers to tell two Datasets apart. */
-function answers(dataset: DatasetApi): unknown[] {
+/**
+ * The games that most filters and every order see: enough answers to tell two Datasets apart.
+ * With `ids`, those games' records, polls and experience by id (a Dataset updated in place
+ * keeps its rows where they were); else every 7th row's record.
+ */
+function answers(dataset: DatasetApi, ids?: readonly string[]): unknown[] {
   const out: unknown[] = [];
   for (const sort of SORT_KEYS)
     for (const order of ['asc', 'desc'] as const) {
@@ -45,8 +49,19 @@ function answers(dataset: DatasetApi): unknown[] {
       out.push({ sort, order, total: page.total, rows: page.rows.map((row) => dataset.game(row).id) });
     }
   out.push(dataset.facets({}, FACET_DIMENSIONS));
-  out.push(dataset.query({ filter: { rating_min: 7 }, sort: 'rating', order: 'desc', limit: 100 }).total);
-  for (let row = 0; row < dataset.size; row += 7) out.push(dataset.game(row));
+  out.push(dataset.facets({ players: 3, rating_min: 6 }, FACET_DIMENSIONS));
+  out.push(
+    dataset.query({ filter: { rating_min: 7, weight_max: 3 }, sort: 'rating', order: 'desc', limit: 100 }).total,
+  );
+  if (ids === undefined) {
+    for (let row = 0; row < dataset.size; row += 7) out.push(dataset.game(row));
+    return out;
+  }
+  for (const id of ids) {
+    const row = dataset.row(id);
+    if (row === undefined) throw new Error(`no game ${id}`);
+    out.push(dataset.game(row), dataset.polls(row), dataset.experience(row));
+  }
   return out;
 }
 
@@ -120,27 +135,6 @@ describe('dataset reload', () => {
   });
 });
 
-/** answers() by game id rather than row: a Dataset updated in place keeps its rows where they were. */
-function answersById(dataset: DatasetApi, ids: readonly string[]): unknown[] {
-  const out: unknown[] = [];
-  for (const sort of SORT_KEYS)
-    for (const order of ['asc', 'desc'] as const) {
-      const page = dataset.query({ filter: {}, sort, order, limit: 100 });
-      out.push({ sort, order, total: page.total, ids: page.rows.map((row) => dataset.game(row).id) });
-    }
-  out.push(dataset.facets({}, FACET_DIMENSIONS));
-  out.push(dataset.facets({ players: 3, rating_min: 6 }, FACET_DIMENSIONS));
-  out.push(
-    dataset.query({ filter: { rating_min: 7, weight_max: 3 }, sort: 'rating', order: 'desc', limit: 100 }).total,
-  );
-  for (const id of ids) {
-    const row = dataset.row(id);
-    if (row === undefined) throw new Error(`no game ${id}`);
-    out.push(dataset.game(row), dataset.polls(row), dataset.experience(row));
-  }
-  return out;
-}
-
 async function freshDataset(): Promise<Dataset> {
   const fresh = buildDataset(await loadDatasetInput(store));
   fresh.prepare();
@@ -172,8 +166,8 @@ describe('dataset reload in place', () => {
     expect(updated).not.toBe(serving);
     expect(updated.row(ids[0])).toBe(serving.row(ids[0]));
     const fresh = await freshDataset();
-    expect(answersById(updated, ids)).toEqual(answersById(fresh, ids));
-    expect(answersById(updated, ids)).not.toEqual(answersById(serving, ids));
+    expect(answers(updated, ids)).toEqual(answers(fresh, ids));
+    expect(answers(updated, ids)).not.toEqual(answers(serving, ids));
     await logged('dataset reloaded whole');
     expect(local.current).not.toBe(updated);
     expect(answers(local.current)).toEqual(answers(fresh));
