@@ -125,6 +125,8 @@ export class Materializer {
 
   private async execute(trigger: MaterializeTrigger): Promise<MaterializeReport> {
     await this.reloadSettled();
+    // a shutdown that came meanwhile starts no run
+    if (this.stopping) throw shuttingDownProblem();
     this.logger.info({ trigger }, 'materialization started');
     let report: MaterializeReport;
     try {
