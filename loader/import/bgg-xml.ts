@@ -10,7 +10,6 @@ import type { GameType } from '../../engine/index.js';
 import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
 import type { CatalogGame, CatalogRecord } from '../catalog/records.js';
 import { readGameLines } from '../catalog/read-games.js';
-import { Registry } from '../catalog/registry.js';
 import type { Store } from '../store.js';
 import { convertItem, ITEM_TYPES, parentSlug } from './bgg-xml/convert.js';
 import { listXmlFiles } from './bgg-xml/files.js';
@@ -21,6 +20,7 @@ import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/li
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
 import { emptyForeignReport, refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
+import { RegistryHolder } from './registry-holder.js';
 
 /** An expansion waiting for its base game, which comes in a later file. */
 interface Pending {
@@ -226,22 +226,6 @@ async function runBatch(
     registry.drop();
     report.rejectedFiles.push({ path, reason: `import failed, nothing from it was kept: ${(error as Error).message}` });
     return false;
-  }
-}
-
-/** The registry the batches share: loaded on first use, dropped after a batch failed. */
-class RegistryHolder {
-  private registry: Registry | undefined;
-
-  constructor(private readonly store: Store) {}
-
-  async get(): Promise<Registry> {
-    this.registry ??= await Registry.load(this.store);
-    return this.registry;
-  }
-
-  drop(): void {
-    this.registry = undefined;
   }
 }
 
