@@ -10,6 +10,7 @@ import { readLines } from '../../lines.js';
 import type { Store } from '../../store.js';
 import { csvRecords } from '../bgg-csv/split.js';
 import { listFiles } from '../files.js';
+import { collectGarbage } from '../heap.js';
 import { KnownGameSlugs } from '../known-games.js';
 import { RegistryHolder } from '../registry-holder.js';
 import {
@@ -171,6 +172,9 @@ class Batch {
     try {
       addCounts(report, await importCatalog(store, lines, { now, refresh: null, registry: await registry.get() }));
       known.commit();
+      // The batch's records, stored lines and bound JSON are garbage now; V8 left 450 MB of
+      // such garbage over a 150 MB live set before collecting on its own (heap.ts).
+      collectGarbage();
       return true;
     } catch (error) {
       known.rollback();
