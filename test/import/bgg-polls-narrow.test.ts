@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { amendStoredGames, gameIdsByBggId } from '../../loader/import/amend-games.js';
-import { importBggPolls } from '../../loader/import/bgg-polls.js';
+import { importBggPolls, NOT_STORED } from '../../loader/import/bgg-polls.js';
 import { convertPolls, mergePolls, type PollCounts } from '../../loader/import/bgg-polls/merge.js';
 import { readPollFile, type GamePolls } from '../../loader/import/bgg-polls/read.js';
 import { Skips } from '../../loader/import/skips.js';
@@ -96,7 +96,8 @@ async function reference(store: Store, paths: string[]) {
   const targets = new Map<string, { bggId: number; polls: GamePolls }>();
   for (const [bggId, polls] of games) {
     const id = ids.get(bggId);
-    if (id !== undefined) targets.set(id, { bggId, polls });
+    if (id === undefined) skips.add(NOT_STORED, `BGG id ${bggId}`);
+    else targets.set(id, { bggId, polls });
   }
   const written: PollCounts = { playerCount: 0, playerAge: 0, language: 0 };
   const result = await amendStoredGames(
@@ -108,7 +109,7 @@ async function reference(store: Store, paths: string[]) {
     },
     { now: NOW },
   );
-  return { updated: result.updated, unchanged: result.unchanged, written };
+  return { updated: result.updated, unchanged: result.unchanged, written, skipped: skips.list() };
 }
 
 /** Every table but the settings, whose data version is a fresh uuid per write. */
@@ -138,6 +139,9 @@ describe('import bgg-polls writes only polls', () => {
       unchanged: expected.unchanged,
     });
     expect(report.records).toEqual({ 'player count poll': 2, 'age poll': 1, 'language poll': 2 });
+    // The same skips, with the same examples in the same order (games are merged in the same order).
+    expect(report.skipped).toEqual(expected.skipped);
+    expect(report.skipped.length).toBeGreaterThan(3);
     // A write makes the column file stale, as a catalog import does.
     expect(await dataVersion(narrow)).not.toBe(versionBefore);
 

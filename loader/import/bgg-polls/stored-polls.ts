@@ -76,7 +76,11 @@ export async function amendStoredPolls(
   for (let at = 0; at < gameIds.length; at += POLL_CHUNK) {
     const chunk = gameIds.slice(at, at + POLL_CHUNK);
     const changes = new Changes();
-    for (const stored of await readStoredPolls(store, chunk)) {
+    const read = await readStoredPolls(store, chunk);
+    // In the caller's order (as amendStoredGames goes), so the report's examples come out the same.
+    for (const id of chunk) {
+      const stored = read.get(id);
+      if (stored === undefined) continue;
       const before = storedRecord(stored);
       const after = amend(before, stored.id);
       const beforeStats = before.stats as CatalogObject | undefined;
@@ -96,10 +100,15 @@ export async function amendStoredPolls(
   return result;
 }
 
-async function readStoredPolls(db: Queryable, ids: readonly string[]): Promise<StoredRow[]> {
-  if (ids.length === 0) return [];
+async function readStoredPolls(db: Queryable, ids: readonly string[]): Promise<Map<string, StoredRow>> {
+  const out = new Map<string, StoredRow>();
+  if (ids.length === 0) return out;
   const [{ lines }] = await db.all<{ lines: string | null }>(STORED_POLLS, [ids]);
-  return lines ? lines.split('\n').map((line) => JSON.parse(line) as StoredRow) : [];
+  for (const line of lines ? lines.split('\n') : []) {
+    const row = JSON.parse(line) as StoredRow;
+    out.set(row.id, row);
+  }
+  return out;
 }
 
 /** The stored game as the catalog reads it back (read-games.ts), narrowed to its polls. */
