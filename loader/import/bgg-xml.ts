@@ -20,6 +20,7 @@ import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/li
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
 import { emptyForeignReport, refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
+import { collectGarbage } from './heap.js';
 import { RegistryHolder } from './registry-holder.js';
 
 /** An expansion waiting for its base game, which comes in a later file. */
@@ -40,6 +41,8 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
   const skips = new Skips();
   const known = await Known.load(store);
   const inImport = await prescan(files);
+  // The known games' rows and every file parsed once: garbage before the batches begin.
+  collectGarbage();
   const deferred: Pending[] = [];
   const candidates: RelationshipCandidate[] = [];
   // What the store holds, read once for every file's batch instead of once per batch (each

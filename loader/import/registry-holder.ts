@@ -6,6 +6,7 @@
 // batch loads it afresh.
 
 import { Registry } from '../catalog/registry.js';
+import { collectGarbage } from './heap.js';
 import type { Store } from '../store.js';
 
 /** The registry the batches share: loaded on first use, dropped after a batch failed. */
@@ -15,7 +16,12 @@ export class RegistryHolder {
   constructor(private readonly store: Store) {}
 
   async get(): Promise<Registry> {
-    this.registry ??= await Registry.load(this.store);
+    if (!this.registry) {
+      this.registry = await Registry.load(this.store);
+      // The load's row objects (every game, term, person… of the store) are garbage now; the
+      // XML step's first batch, which loads it, was the import's peak RSS while they stayed.
+      collectGarbage();
+    }
     return this.registry;
   }
 
