@@ -2,15 +2,16 @@
 // (suggested_numplayers.csv, suggested_playerage.csv, language_dependence.csv) → the
 // baseline polls of the games the store holds under those BGG ids, converted as the XML
 // importer converts them (bgg-xml/polls.ts) and written the same way, through the catalog
-// import. The aggregate refresh then derives top_player_counts, recommended_player_counts,
+// import's rules (bgg-polls/stored-polls.ts writes only the poll rows). The aggregate refresh then derives top_player_counts, recommended_player_counts,
 // community_suggested_age and language_dependence from them (§8.5, SPEC-NOTES D50). Every
 // file is read and checked first, so bad input never leaves half an import; then the
-// changed games are written, 10,000 per transaction (amend-games.ts). Games are never created: a BGG id the store
+// changed games' polls are written, 10,000 games per transaction (stored-polls.ts). Games are never created: a BGG id the store
 // does not hold is reported. docs/import-bgg-polls.md describes the mapping.
 
-import { amendStoredGames, gameIdsByBggId } from './amend-games.js';
+import { gameIdsByBggId } from './amend-games.js';
 import { convertPolls, mergePolls, type PollCounts } from './bgg-polls/merge.js';
 import { readPollFile, type GamePolls } from './bgg-polls/read.js';
+import { amendStoredPolls } from './bgg-polls/stored-polls.js';
 import { listFiles } from './files.js';
 import { emptyForeignReport, refreshingOnce, type ForeignImporter } from './report.js';
 import { Skips } from './skips.js';
@@ -21,7 +22,6 @@ export const NOT_STORED = 'game with polls whose BGG id the store does not hold 
 const CSV_FILE = /\.csv$/i;
 
 export const importBggPolls: ForeignImporter = refreshingOnce(async (store, paths, options) => {
-  const now = options.now ?? new Date();
   const { files, unreadable } = await listFiles(paths, CSV_FILE);
   const report = emptyForeignReport(files.length + unreadable.length, unreadable, 0);
   const skips = new Skips();
@@ -46,7 +46,7 @@ export const importBggPolls: ForeignImporter = refreshingOnce(async (store, path
   games.clear();
 
   const written: PollCounts = { playerCount: 0, playerAge: 0, language: 0 };
-  const result = await amendStoredGames(
+  const result = await amendStoredPolls(
     store,
     [...targets.keys()],
     (stored, id) => {
@@ -55,7 +55,7 @@ export const importBggPolls: ForeignImporter = refreshingOnce(async (store, path
       const converted = convertPolls(target.polls, skips, target.bggId);
       return mergePolls(stored, converted, skips, target.bggId, written);
     },
-    { now, onProgress: options.onProgress },
+    { onProgress: options.onProgress },
   );
   report.updated = result.updated;
   report.unchanged = result.unchanged;

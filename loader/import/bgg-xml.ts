@@ -10,7 +10,6 @@ import type { GameType } from '../../engine/index.js';
 import { importCatalog, type ImportOptions, type ImportReport } from '../catalog/import.js';
 import type { CatalogGame, CatalogRecord } from '../catalog/records.js';
 import { readGameLines } from '../catalog/read-games.js';
-import { Registry } from '../catalog/registry.js';
 import type { Store } from '../store.js';
 import { convertItem, ITEM_TYPES, parentSlug } from './bgg-xml/convert.js';
 import { listXmlFiles } from './bgg-xml/files.js';
@@ -21,6 +20,8 @@ import { relationshipCandidates, type RelationshipCandidate } from './bgg-xml/li
 import { parseBggXml, type BggItem } from './bgg-xml/parse.js';
 import { SKIP, Skips } from './bgg-xml/skips.js';
 import { emptyForeignReport, refreshingOnce, type ForeignImporter, type ForeignImportReport } from './report.js';
+import { collectGarbage } from './heap.js';
+import { RegistryHolder } from './registry-holder.js';
 
 /** An expansion waiting for its base game, which comes in a later file. */
 interface Pending {
@@ -40,6 +41,8 @@ export const importBggXml: ForeignImporter = refreshingOnce(async (store, paths,
   const skips = new Skips();
   const known = await Known.load(store);
   const inImport = await prescan(files);
+  // The known games' rows and every file parsed once: garbage before the batches begin.
+  collectGarbage();
   const deferred: Pending[] = [];
   const candidates: RelationshipCandidate[] = [];
   // What the store holds, read once for every file's batch instead of once per batch (each
@@ -226,22 +229,6 @@ async function runBatch(
     registry.drop();
     report.rejectedFiles.push({ path, reason: `import failed, nothing from it was kept: ${(error as Error).message}` });
     return false;
-  }
-}
-
-/** The registry the batches share: loaded on first use, dropped after a batch failed. */
-class RegistryHolder {
-  private registry: Registry | undefined;
-
-  constructor(private readonly store: Store) {}
-
-  async get(): Promise<Registry> {
-    this.registry ??= await Registry.load(this.store);
-    return this.registry;
-  }
-
-  drop(): void {
-    this.registry = undefined;
   }
 }
 

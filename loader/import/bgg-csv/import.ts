@@ -190,12 +190,18 @@ class Converter {
         // The previous chunk is garbage by now (converted, and its lines taken by the import).
         collectGarbage();
         const lines = await this.convert(chunk);
+        // And the stored games the merge read (one JSON text of 10,000 games, parsed): garbage
+        // before the chunk's import makes its own.
+        collectGarbage();
         if (lines.length > 0) yield lines;
         chunk = [];
       }
       if (this.rows % PROGRESS_ROWS === 0)
         options.onProgress?.(`${this.path}: ${this.rows.toLocaleString('en-US')} rows`);
     }
+    // The last chunk too: after a full chunk's import (the 2021 dataset's second of two) the
+    // heap held 550 MB, 180 MB of it live, before V8 collected on its own.
+    collectGarbage();
     const lines = await this.convert(chunk);
     if (lines.length > 0) yield lines;
   }
