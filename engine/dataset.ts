@@ -72,9 +72,10 @@ const RANGE_COLUMNS = [
   'community_suggested_age',
 ] as const satisfies readonly GameNumberColumn[];
 
-/** The game columns the effective-mode variants are built from (effective.ts, variants.ts). */
+/** The game columns the effective-mode variants are built from (effective.ts, variants.ts, expansions.ts). */
 const VARIANT_COLUMNS: readonly string[] = [
   ...NUMBER_PROPERTIES,
+  'year_published',
   'top_player_counts',
   'recommended_player_counts',
   ...EXPERIENCE_LEVELS.map((level) => `experience_${level}`),
@@ -386,8 +387,9 @@ export class Dataset implements DatasetApi {
     const games = new Games(table, lists, true, { games: this.games, changed });
     const indexes = new GameIndexes(games, input, interval, thresholds, { indexes: this.indexes, changed });
     yield;
-    // The expansion model reads no column an update may change; the variants read a few.
-    const model = this.model;
+    // Of the columns an update may change, the expansion model reads only year_published
+    // (release order); the variants read a few more.
+    const model = changed.has('year_published') ? new ExpansionModel(games, input) : this.model;
     const variants = VARIANT_COLUMNS.some((column) => changed.has(column))
       ? yield* Variants.build(games, model, interval, thresholds)
       : this.variants;

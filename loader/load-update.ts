@@ -32,7 +32,7 @@ const fieldOf = (name: string): GameField => {
   return field;
 };
 
-/** How a column is selected: numbers as doubles, enums as positions, timestamps as epoch ms, lists as JSON text. */
+/** How a column travels as a number (doubles; enums as positions; timestamps as epoch ms); undefined for text and lists. */
 function numberSelect(field: GameField): string | undefined {
   if (field.storage === 'number') return `CAST(g.${field.name} AS DOUBLE)`;
   if (field.storage === 'string' && field.kind === 'enum') return `list_position(?::VARCHAR[], g.${field.name})`;

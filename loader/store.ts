@@ -10,6 +10,7 @@ import {
   type DuckDBPreparedStatement,
   type DuckDBValue,
   DuckDBDoubleVector,
+  DuckDBIntegerVector,
   type DuckDBVector,
   JSDuckDBValueConverter,
 } from '@duckdb/node-api';
@@ -470,7 +471,7 @@ async function readNumberColumns(result: DuckDBMaterializedResult): Promise<Numb
     for (let c = 0; c < names.length; c++) {
       const vector = chunk.getColumnVector(c);
       const target = columns[names[c]];
-      if (copyDoubles(vector, rows, target, offset)) continue;
+      if (copyNumbers(vector, rows, target, offset)) continue;
       for (let i = 0; i < rows; i++) {
         const value: unknown = vector.getItem(i);
         target[offset + i] =
@@ -492,18 +493,18 @@ async function readNumberColumns(result: DuckDBMaterializedResult): Promise<Numb
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
- * A DOUBLE column's chunk copied from its buffers (values, then NaN where the validity mask
- * says null) instead of per-item getItem, whose validity test costs BigInt arithmetic per
- * value: a 150,000-game load reads millions of numbers. The buffers are the vector's own
- * fields, not its typed API, so anything unexpected (another layout, a sliced validity, a
- * big-endian host) answers false and the caller reads the items one by one.
+ * A DOUBLE or INTEGER column's chunk copied from its buffers (values, then NaN where the
+ * validity mask says null) instead of per-item getItem, whose validity test costs BigInt
+ * arithmetic per value: a 150,000-game load reads millions of numbers. The buffers are the
+ * vector's own fields, not its typed API, so anything unexpected (another layout, a sliced
+ * validity, a big-endian host) answers false and the caller reads the items one by one.
  */
-function copyDoubles(vector: DuckDBVector, rows: number, target: Float64Array, offset: number): boolean {
-  if (!LITTLE_ENDIAN || !(vector instanceof DuckDBDoubleVector)) return false;
+function copyNumbers(vector: DuckDBVector, rows: number, target: Float64Array, offset: number): boolean {
+  if (!LITTLE_ENDIAN || !(vector instanceof DuckDBDoubleVector || vector instanceof DuckDBIntegerVector)) return false;
   const items: unknown = Reflect.get(vector, 'items');
   const validity: unknown = Reflect.get(vector, 'validity');
-  if (!(items instanceof Float64Array) || items.length !== rows || typeof validity !== 'object' || validity === null)
-    return false;
+  if (!(items instanceof Float64Array || items instanceof Int32Array) || items.length !== rows) return false;
+  if (typeof validity !== 'object' || validity === null) return false;
   const mask: unknown = Reflect.get(validity, 'data');
   if (Reflect.get(validity, 'offset') !== 0 || (mask !== null && !(mask instanceof BigUint64Array))) return false;
   if (mask instanceof BigUint64Array && mask.length * 64 < rows) return false;

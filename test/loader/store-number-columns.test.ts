@@ -17,14 +17,17 @@ describe('Store.numberColumns', () => {
     const { length, columns } = await store.numberColumns(
       `SELECT i::INTEGER AS i, CASE WHEN i % 7 = 0 THEN NULL ELSE i / 4 END::DOUBLE AS half,
               (i * 1000000)::BIGINT AS big, i % 2 = 0 AS even, (i * 1.5)::DOUBLE AS whole,
-              CASE WHEN i >= 2048 AND i < 4096 THEN NULL ELSE -1 - i END::DOUBLE AS gap
+              CASE WHEN i >= 2048 AND i < 4096 THEN NULL ELSE -1 - i END::DOUBLE AS gap,
+              CASE WHEN i % 5 = 0 THEN NULL ELSE -i END::INTEGER AS odd
        FROM range($1) t(i) ORDER BY i`,
       [n],
     );
     expect(length).toBe(n);
-    expect(Object.keys(columns)).toEqual(['i', 'half', 'big', 'even', 'whole', 'gap']);
+    expect(Object.keys(columns)).toEqual(['i', 'half', 'big', 'even', 'whole', 'gap', 'odd']);
     for (let i = 0; i < n; i++) {
       expect(columns.i[i]).toBe(i);
+      if (i % 5 === 0) expect(columns.odd[i]).toBeNaN();
+      else expect(columns.odd[i]).toBe(-i);
       if (i % 7 === 0) expect(columns.half[i]).toBeNaN();
       else expect(columns.half[i]).toBe(i / 4);
       expect(columns.whole[i]).toBe(i * 1.5);
