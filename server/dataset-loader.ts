@@ -10,7 +10,12 @@ import {
   type DatasetInput,
   type DatasetOptions,
 } from '../engine/index.js';
-import { columnFilePath, readColumnFile, writeColumnFileInSlices } from '../loader/columns/column-file.js';
+import {
+  columnFileDataVersion,
+  columnFilePath,
+  readColumnFile,
+  writeColumnFileInSlices,
+} from '../loader/columns/column-file.js';
 import { loadDatasetInput } from '../loader/load.js';
 import { bumpDataVersion, readDataVersion, type Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
@@ -83,6 +88,16 @@ export async function loadServingDataset(store: Store, logger: Logger): Promise<
     `column file ${problem.kind}: loading from the store and rewriting it`,
   );
   return { ...(await writeFromStore(store, logger)), source: 'store' };
+}
+
+/**
+ * Whether the store's column file names the store's data version: nothing was written since
+ * it was made (an import that changed nothing). Its parts are checked when a start reads it.
+ */
+export async function columnFileIsCurrent(store: Store): Promise<boolean> {
+  if (!hasColumnFile(store)) return false;
+  const version = await readDataVersion(store);
+  return version !== undefined && columnFileDataVersion(columnFilePath(store.path)) === version;
 }
 
 /**

@@ -196,11 +196,7 @@ export function readColumnFile(path: string, dataVersion: string | undefined): C
   }
   try {
     const size = fstatSync(fd).size;
-    const prefix = readAt(fd, 0, Math.min(size, MAGIC.length + 4));
-    const headerSize = prefix.length === MAGIC.length + 4 ? prefix.readUInt32LE(MAGIC.length) : 0;
-    const header = readHeader(
-      Buffer.concat([prefix, readAt(fd, prefix.length, Math.min(headerSize, size - prefix.length))]),
-    );
+    const header = readHeaderOf(fd, size);
     if (dataVersion === undefined || header.data_version !== dataVersion)
       return {
         ok: false,
@@ -214,6 +210,33 @@ export function readColumnFile(path: string, dataVersion: string | undefined): C
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The data version a column file's header names; undefined when there is no file or its
+ * header cannot be read. The parts are not checked (a start that reads them does).
+ */
+export function columnFileDataVersion(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    return readHeaderOf(fd, fstatSync(fd).size).data_version;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The header of the column file open as `fd` (`size` bytes); throws when it is not one. */
+function readHeaderOf(fd: number, size: number): Header {
+  const prefix = readAt(fd, 0, Math.min(size, MAGIC.length + 4));
+  const headerSize = prefix.length === MAGIC.length + 4 ? prefix.readUInt32LE(MAGIC.length) : 0;
+  return readHeader(Buffer.concat([prefix, readAt(fd, prefix.length, Math.min(headerSize, size - prefix.length))]));
 }
 
 /** `length` bytes at `position`, in a buffer of their own (fewer when the file ends first). */

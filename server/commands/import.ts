@@ -13,9 +13,10 @@ import { importBggRankings } from '../../loader/import/bgg-rankings.js';
 import { importBggXml } from '../../loader/import/bgg-xml.js';
 import type { ForeignImportReport, ForeignImporter } from '../../loader/import/report.js';
 import { readLines } from '../../loader/lines.js';
+import { columnFilePath } from '../../loader/columns/column-file.js';
 import { type Store, StoreError } from '../../loader/store.js';
 import type { Config } from '../config.js';
-import { writeFromStore } from '../dataset-loader.js';
+import { columnFileIsCurrent, writeFromStore } from '../dataset-loader.js';
 import { createLogger, type Logger } from '../logger.js';
 import { openStore } from '../store-setup.js';
 import { CommandError, UsageError } from './errors.js';
@@ -108,8 +109,15 @@ export async function importCommand(
   }
 }
 
-/** Every import ends by writing the column file the next `serve` starts from. */
+/**
+ * Every import ends by writing the column file the next `serve` starts from, unless the
+ * import changed nothing (the file names the store's data version still).
+ */
 async function writeColumns(store: Store, line: ProgressLine, logger: Logger): Promise<void> {
+  if (await columnFileIsCurrent(store)) {
+    logger.info({ column_file: columnFilePath(store.path) }, 'column file current: the import changed nothing');
+    return;
+  }
   line.update('writing the column file…');
   await writeFromStore(store, logger);
   line.done();
