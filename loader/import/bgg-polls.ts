@@ -15,8 +15,28 @@ import { amendStoredPolls } from './bgg-polls/stored-polls.js';
 import { listFiles } from './files.js';
 import { emptyForeignReport, refreshingOnce, type ForeignImporter } from './report.js';
 import { Skips } from './skips.js';
+import type { Store } from '../store.js';
 
 export const NOT_STORED = 'game with polls whose BGG id the store does not hold (import bgg-csv or bgg-xml first)';
+
+/** A game the polls are for: its BGG id and polls, by the store's game id. */
+export type PollTargets = Map<string, { bggId: number; polls: GamePolls }>;
+
+/** The polls read, by the store's game id; a BGG id the store does not hold is a skip. */
+export async function pollTargets(
+  store: Store,
+  games: ReadonlyMap<number, GamePolls>,
+  skips: Skips,
+): Promise<PollTargets> {
+  const ids = await gameIdsByBggId(store);
+  const targets: PollTargets = new Map();
+  for (const [bggId, polls] of games) {
+    const id = ids.get(bggId);
+    if (id === undefined) skips.add(NOT_STORED, `BGG id ${bggId}`);
+    else targets.set(id, { bggId, polls });
+  }
+  return targets;
+}
 
 /** Folders are walked for .csv files; each file's header tells its layout. */
 const CSV_FILE = /\.csv$/i;
@@ -36,13 +56,7 @@ export const importBggPolls: ForeignImporter = refreshingOnce(async (store, path
     options.onProgress?.(`${index + 1}/${files.length} files, ${read.rows.toLocaleString('en-US')} rows from ${file}`);
   }
 
-  const ids = await gameIdsByBggId(store);
-  const targets = new Map<string, { bggId: number; polls: GamePolls }>();
-  for (const [bggId, polls] of games) {
-    const id = ids.get(bggId);
-    if (id === undefined) skips.add(NOT_STORED, `BGG id ${bggId}`);
-    else targets.set(id, { bggId, polls });
-  }
+  const targets = await pollTargets(store, games, skips);
   games.clear();
 
   const written: PollCounts = { playerCount: 0, playerAge: 0, language: 0 };

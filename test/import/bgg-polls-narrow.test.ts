@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { amendStoredGames, gameIdsByBggId } from '../../loader/import/amend-games.js';
-import { importBggPolls, NOT_STORED } from '../../loader/import/bgg-polls.js';
+import { amendStoredGames } from '../../loader/import/amend-games.js';
+import { importBggPolls, pollTargets } from '../../loader/import/bgg-polls.js';
 import { convertPolls, mergePolls, type PollCounts } from '../../loader/import/bgg-polls/merge.js';
 import { readPollFile, type GamePolls } from '../../loader/import/bgg-polls/read.js';
 import { Skips } from '../../loader/import/skips.js';
@@ -92,13 +92,7 @@ async function reference(store: Store, paths: string[]) {
       : [p],
   ))
     await readPollFile(path, games, skips);
-  const ids = await gameIdsByBggId(store);
-  const targets = new Map<string, { bggId: number; polls: GamePolls }>();
-  for (const [bggId, polls] of games) {
-    const id = ids.get(bggId);
-    if (id === undefined) skips.add(NOT_STORED, `BGG id ${bggId}`);
-    else targets.set(id, { bggId, polls });
-  }
+  const targets = await pollTargets(store, games, skips);
   const written: PollCounts = { playerCount: 0, playerAge: 0, language: 0 };
   const result = await amendStoredGames(
     store,

@@ -26,19 +26,23 @@ function gate(): { promise: Promise<void>; open(): void } {
   return { promise, open };
 }
 
+/** A Materializer whose last reload's background work is `background`. */
+const waitingOn = (background: Promise<void>): Materializer =>
+  new Materializer(
+    store,
+    loadConfig({}).aggregates,
+    async () => undefined,
+    silentLogger,
+    () => background,
+  );
+
 const runCount = async (): Promise<number> =>
   (await store.all<{ n: number }>('SELECT CAST(count(*) AS INTEGER) AS n FROM materialization_runs'))[0].n;
 
 describe('a run after a reload with background work', () => {
   it('starts only once the background work is done', async () => {
     const background = gate();
-    const materializer = new Materializer(
-      store,
-      loadConfig({}).aggregates,
-      async () => undefined,
-      silentLogger,
-      () => background.promise,
-    );
+    const materializer = waitingOn(background.promise);
     let finished = false;
     const run = materializer.run('api').then((report) => {
       finished = true;
@@ -56,13 +60,7 @@ describe('a run after a reload with background work', () => {
 
   it('starts no run when a shutdown comes while it waits', async () => {
     const background = gate();
-    const materializer = new Materializer(
-      store,
-      loadConfig({}).aggregates,
-      async () => undefined,
-      silentLogger,
-      () => background.promise,
-    );
+    const materializer = waitingOn(background.promise);
     const run = materializer.run('api').catch((error: unknown) => error);
     const stopped = materializer.shutdown();
     background.open();
