@@ -17,40 +17,20 @@ import { Skips } from '../../loader/import/skips.js';
 import type { Store } from '../../loader/store.js';
 import { tempDirs } from '../helpers/temp.js';
 import { dumpTables, emptyStore, game, jsonl, load, NOW, stats } from '../loader/catalog-helpers.js';
+import { pollGameId, pollGames } from './bgg-polls-games.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/bgg-polls', import.meta.url));
 const tempDir = tempDirs('ludex-bgg-polls-narrow-');
 
-/** Fixed ids, so that two stores seeded alike hold the same rows. */
 async function seeded(): Promise<Store> {
   const store = await emptyStore();
   await load(
     store,
     jsonl(
-      game('catan', {
-        id: '00000000-0000-7000-8000-000000000001',
-        legacy_id: 13,
-        stats: stats(7.1, 100, { community_suggested_age: 6, age_poll: [{ suggested_age: 6, vote_count: 1 }] }),
-      }),
-      game('carcassonne', {
-        id: '00000000-0000-7000-8000-000000000002',
-        legacy_id: 822,
-        stats: stats(7.4, 200, {
-          player_count_ratings: [{ player_count: 2, average_rating: 4.5, rating_count: 100 }],
-          language_poll: [{ level: 'no_text', vote_count: 7 }],
-        }),
-      }),
-      game('seven-wonders', {
-        id: '00000000-0000-7000-8000-000000000003',
-        legacy_id: 68448,
-      }),
-      game('agricola', {
-        id: '00000000-0000-7000-8000-000000000004',
-        legacy_id: 31260,
-      }),
+      ...pollGames(),
       // The file's language poll equals the stored one: only the stated language dependence gives way.
       game('azul', {
-        id: '00000000-0000-7000-8000-000000000005',
+        id: pollGameId(5),
         legacy_id: 230802,
         stats: stats(7.8, 50, {
           community_suggested_age: 8,
@@ -62,7 +42,7 @@ async function seeded(): Promise<Store> {
       }),
       // Equal polls and no summary: unchanged.
       game('root', {
-        id: '00000000-0000-7000-8000-000000000006',
+        id: pollGameId(6),
         legacy_id: 237182,
         stats: stats(8, 30, { language_poll: [{ level: 'some_text', vote_count: 2 }] }),
       }),

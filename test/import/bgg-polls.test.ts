@@ -16,32 +16,15 @@ import { aggregateRefresh } from '../../snapshots/pipeline.js';
 import { call } from '../helpers/app.js';
 import { storeApp } from '../helpers/store-app.js';
 import { tempDirs } from '../helpers/temp.js';
-import { dumpTables, emptyStore, game, jsonl, load, NOW, stats } from '../loader/catalog-helpers.js';
+import { dumpTables, emptyStore, jsonl, load, NOW } from '../loader/catalog-helpers.js';
+import { pollGames } from './bgg-polls-games.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/bgg-polls', import.meta.url));
 const tempDir = tempDirs('ludex-bgg-polls-');
 
-/** Catan states a suggested age of 6 from an old one-vote poll; Carcassonne has a big stored player-count poll. */
 async function seeded(): Promise<Store> {
   const store = await emptyStore();
-  await load(
-    store,
-    jsonl(
-      game('catan', {
-        legacy_id: 13,
-        stats: stats(7.1, 100, { community_suggested_age: 6, age_poll: [{ suggested_age: 6, vote_count: 1 }] }),
-      }),
-      game('carcassonne', {
-        legacy_id: 822,
-        stats: stats(7.4, 200, {
-          player_count_ratings: [{ player_count: 2, average_rating: 4.5, rating_count: 100 }],
-          language_poll: [{ level: 'no_text', vote_count: 7 }],
-        }),
-      }),
-      game('seven-wonders', { legacy_id: 68448 }),
-      game('agricola', { legacy_id: 31260 }),
-    ),
-  );
+  await load(store, jsonl(...pollGames()));
   return store;
 }
 
