@@ -7,6 +7,7 @@
 import { Float64, makeData, makeVector, Table, type Vector } from 'apache-arrow';
 import { utf8Vector } from './columns.js';
 import type { CommunityInput } from './community-data.js';
+import { EAGER_STRING_COLUMNS } from './games.js';
 import type { GameListColumns, GameListValues, GameNumberColumn, GameStringColumn } from './input.js';
 
 export interface GameColumnsUpdate {
@@ -19,8 +20,8 @@ export interface GameColumnsUpdate {
   community?: CommunityInput;
 }
 
-/** Columns an update may not touch: they identify rows, which an update keeps in place. */
-const ROW_IDENTITY: ReadonlySet<string> = new Set(['id', 'slug', 'name', 'parent_game_id', 'release_date']);
+/** Columns an update may not touch: they identify rows, and Games takes them over as they were. */
+const ROW_IDENTITY: ReadonlySet<string> = new Set(EAGER_STRING_COLUMNS);
 
 export interface UpdatedColumns {
   table: Table;

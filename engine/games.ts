@@ -34,8 +34,11 @@ const EXPERIENCE_COLUMNS = {
   expert: 'experience_expert',
 } as const satisfies Record<ExperienceLevel, GameNumberColumn>;
 
-/** String columns every query may need, decoded to JS strings at build time. */
-const EAGER_STRING_COLUMNS = ['id', 'slug', 'name', 'parent_game_id', 'release_date'] as const;
+/**
+ * String columns every query may need, decoded to JS strings at build time (and taken over
+ * from the previous games by an update, which therefore may not change them).
+ */
+export const EAGER_STRING_COLUMNS = ['id', 'slug', 'name', 'parent_game_id', 'release_date'] as const;
 type EagerStringColumn = (typeof EAGER_STRING_COLUMNS)[number];
 
 /**

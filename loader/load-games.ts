@@ -38,13 +38,14 @@ const TIMESTAMP_COLUMNS = STRING_FIELDS.filter((f) => f.kind === 'timestamp').ma
 const TEXT_SELECT: ReadonlyMap<GameStringColumn, string> = new Map(
   STRING_FIELDS.filter((f) => f.kind !== 'enum' && f.kind !== 'timestamp').map((f) => [
     f.name,
-    f.store === 'external_identifiers'
-      ? `r.${f.name}`
-      : f.kind === 'date'
-        ? `strftime(g.${f.name}, '%Y-%m-%d')`
-        : `g.${f.name}`,
+    f.store === 'external_identifiers' ? `r.${f.name}` : gamesTextSelect(f),
   ]),
 );
+
+/** A text column of `games` (as g) as the engine takes it: dates as ISO dates. */
+export function gamesTextSelect(f: GameField): string {
+  return f.kind === 'date' ? `strftime(g.${f.name}, '%Y-%m-%d')` : `g.${f.name}`;
+}
 
 /** List columns: arrays come over as they are; a map is JSON in the store and read as its text. */
 const listSelect = (f: ListField): string =>

@@ -19,6 +19,7 @@ import {
   utf8Vector,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
+import { gamesTextSelect } from './load-games.js';
 import { loadPackedText } from './packed-text.js';
 import type { Store } from './store.js';
 import { isoTimestamps } from './timestamps.js';
@@ -80,10 +81,14 @@ export async function loadColumnsUpdate(
             (SELECT CAST(count(*) AS INTEGER) FROM games WHERE status = 'active') AS visible`,
   );
   if (counts.matched !== rows.size || counts.visible !== rows.size) return undefined;
-  return readUpdate(store, rows.table, names.map(fieldOf));
+  return readUpdate(store, rows, names.map(fieldOf));
 }
 
-async function readUpdate(store: Store, rows: string, fields: readonly GameField[]): Promise<GameColumnsUpdate> {
+async function readUpdate(
+  store: Store,
+  { table: rows, size }: UpdateRows,
+  fields: readonly GameField[],
+): Promise<GameColumnsUpdate> {
   const update: GameColumnsUpdate = { numbers: {}, strings: {}, lists: {} };
   const numeric = fields.flatMap((f) => {
     const sql = numberSelect(f);
@@ -113,13 +118,13 @@ async function readUpdate(store: Store, rows: string, fields: readonly GameField
   const packed = await loadPackedText(
     store,
     rows,
-    text.map((f) => [f.name, f.kind === 'date' ? `strftime(g.${f.name}, '%Y-%m-%d')` : `g.${f.name}`] as const),
+    text.map((f) => [f.name, gamesTextSelect(f)] as const),
   );
   for (const f of text) update.strings[f.name as GameStringColumn] = packed[f.name];
   const lists: Record<string, ListColumn<unknown>> = {};
   const isIntegerList = (f: GameField): boolean => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable;
   const integerLists = fields.filter(isIntegerList);
-  for (const f of integerLists) lists[f.name] = arrayListColumn(await integerListValues(store, rows, f.name));
+  for (const f of integerLists) lists[f.name] = arrayListColumn(await integerListValues(store, rows, size, f.name));
   // Other lists and maps as JSON text per row, parsed when a row is read (engine/list-column.ts):
   // a page's games, never the whole column. A null one is `null`, or `[]` where a list is required.
   const jsonLists = fields.filter((f) => f.storage === 'list' && !isIntegerList(f));
@@ -141,8 +146,7 @@ async function readUpdate(store: Store, rows: string, fields: readonly GameField
  * A required list of integers per game (player counts), read as (row, value) pairs: numbers
  * only, every row's list built here, so the postings built from them parse nothing.
  */
-async function integerListValues(store: Store, rows: string, column: string): Promise<number[][]> {
-  const [{ n }] = await store.all<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n FROM ${rows}`);
+async function integerListValues(store: Store, rows: string, n: number, column: string): Promise<number[][]> {
   const { columns } = await store.numberColumns(
     `SELECT row, value FROM (
        SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position
