@@ -41,8 +41,10 @@ const TIER_PEOPLE = 3;
 const TIER_FAMILY = 4;
 const TIER_DESCRIPTION = 5;
 const NO_TIER = 255;
-/** From this many matches on, ranked() reads keys from a bitset instead of sorting them. */
-const RANK_BY_BITS_FROM = 2048;
+/** Four NO_TIER bytes: a word of the tier array holding no match. */
+const NO_TIER_WORD = 0xffffffff;
+/** From this many matches on, ranked() reads the tier array in document order instead of sorting. */
+const RANK_BY_SCAN_FROM = 2048;
 /** Words a person's name needs for an exact match to count as a full name (tier 0). */
 const FULL_NAME_WORDS = 2;
 
@@ -129,11 +131,14 @@ class Index implements TextIndex {
   /** Document of each description entry. */
   private readonly descriptionDoc: Uint32Array;
   // Per-search scratch.
+  /** Each document's best tier so far (NO_TIER: none), padded with NO_TIER to whole words. */
   private readonly tier: Uint8Array;
+  /** The same bytes four at a time, so a scan skips four unmatched documents at once. */
+  private readonly tierWords: Uint32Array;
   private readonly field: Uint8Array;
+  /** Documents holding each tier now (a document moves down as better matches come). */
+  private readonly tierCount = new Int32Array(TIER_SCORES.length);
   private readonly touched: Uint32Array;
-  /** keysFromBits' bitset over tier × document, allocated on first broad query, kept zeroed. */
-  private rankBits: Uint32Array | undefined;
   private readonly descriptionHits: Uint32Array;
   private touchedCount = 0;
 
@@ -194,7 +199,8 @@ class Index implements TextIndex {
       entities.map((e) => FIELD_CODE[e.field]),
     );
 
-    this.tier = new Uint8Array(n).fill(NO_TIER);
+    this.tier = new Uint8Array(Math.ceil(n / 4) * 4).fill(NO_TIER);
+    this.tierWords = new Uint32Array(this.tier.buffer, 0, this.tier.length / 4);
     this.field = new Uint8Array(n);
     this.touched = new Uint32Array(n);
     this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
@@ -202,24 +208,37 @@ class Index implements TextIndex {
 
   search(query: string, limit: number): TextHit[] {
     if (!(limit >= 1)) return [];
-    const m = this.matches(query);
+    // The first `limit` of matches(query), without the matches that cannot be among them.
+    const m = this.best(query, Math.ceil(limit));
     const out: TextHit[] = [];
-    for (let i = 0; i < m.rows.length && i < limit; i++) {
+    for (let i = 0; i < m.rows.length; i++) {
       out.push({ row: m.rows[i], score: TIER_SCORES[m.tiers[i]], field: MATCHED_FIELDS[m.fields[i]] });
     }
     return out;
   }
 
   matches(query: string): TextMatches {
+    return this.best(query, Infinity);
+  }
+
+  /** The best `limit` matches of `query` (every match when limit is Infinity), best first. */
+  private best(query: string, limit: number): TextMatches {
     const analyzed = analyzeText(query);
     if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return EMPTY;
     this.touchedCount = 0;
+    this.tierCount.fill(0);
     try {
-      this.collect(analyzed);
-      return this.ranked();
+      this.collect(analyzed, limit);
+      return this.ranked(Math.min(limit, this.touchedCount));
     } finally {
-      for (let i = 0; i < this.touchedCount; i++) this.tier[this.touched[i]] = NO_TIER;
+      this.clearTiers();
     }
+  }
+
+  /** Every document back to NO_TIER: by the touched list, or in one fill when most were touched. */
+  private clearTiers(): void {
+    if (this.touchedCount > this.rows.length >>> 4) this.tier.fill(NO_TIER);
+    else for (let i = 0; i < this.touchedCount; i++) this.tier[this.touched[i]] = NO_TIER;
   }
 
   suggest(query: string): string | undefined {
@@ -235,11 +254,25 @@ class Index implements TextIndex {
     const current = this.tier[doc];
     if (current === NO_TIER) this.touched[this.touchedCount++] = doc;
     else if (current < tier || (current === tier && this.field[doc] <= field)) return;
+    else this.tierCount[current]--;
+    this.tierCount[tier]++;
     this.tier[doc] = tier;
     this.field[doc] = field;
   }
 
-  private collect(query: AnalyzedText): void {
+  /**
+   * True when `limit` documents already hold a tier better than `tier`: a match at `tier`
+   * can then change nothing among the best `limit` (a document only ever moves to a better
+   * tier, and its field changes only within its tier), so that work may be skipped.
+   */
+  private settledAbove(tier: number, limit: number): boolean {
+    let better = 0;
+    for (let t = 0; t < tier; t++) better += this.tierCount[t];
+    return better >= limit;
+  }
+
+  /** Records every match of `query`, except those that cannot be among the best `limit`. */
+  private collect(query: AnalyzedText, limit: number): void {
     const names = this.names;
     names.match(query, (entry, level) => {
       const field = names.tag[entry];
@@ -252,9 +285,10 @@ class Index implements TextIndex {
       const e = people.owner[entry];
       const tier =
         field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
+      if (this.settledAbove(tier, limit)) return;
       for (let i = this.entityStart[e]; i < this.entityStart[e + 1]; i++) this.record(this.entityDocs[i], tier, field);
     });
-    this.matchDescriptions(query);
+    if (!this.settledAbove(TIER_DESCRIPTION, limit)) this.matchDescriptions(query);
   }
 
   /** Documents whose description holds every query word as a whole word (CJK queries: none). */
@@ -286,52 +320,62 @@ class Index implements TextIndex {
     for (let i = 0; i < count; i++) this.record(this.descriptionDoc[hits[i]], TIER_DESCRIPTION, FIELD_CODE.description);
   }
 
-  /** Matches in relevance order: by tier, then document number (popularity). */
-  private ranked(): TextMatches {
-    const count = this.touchedCount;
+  /** The first `take` matches in relevance order: by tier, then document number (popularity). */
+  private ranked(take: number): TextMatches {
     const n = this.rows.length;
-    const keys = count < RANK_BY_BITS_FROM ? this.sortedKeys(count, n) : this.keysFromBits(count, n);
-    const rows = new Uint32Array(count);
-    const tiers = new Uint8Array(count);
-    const fields = new Uint8Array(count);
-    for (let i = 0; i < count; i++) {
-      const doc = keys[i] % n;
+    const rows = new Uint32Array(take);
+    const tiers = new Uint8Array(take);
+    const fields = new Uint8Array(take);
+    const keys = this.touchedCount < RANK_BY_SCAN_FROM ? this.sortedKeys(take, n) : this.scannedKeys(take, n);
+    for (let i = 0; i < take; i++) {
+      // Keys stay below 2^31 (tiers · documents), so integer arithmetic recovers the parts.
+      const key = keys[i] | 0;
+      const tier = (key / n) | 0;
+      const doc = key - tier * n;
       rows[i] = this.rows[doc];
-      tiers[i] = this.tier[doc];
+      tiers[i] = tier;
       fields[i] = this.field[doc];
     }
     return { rows, tiers, fields, keys };
   }
 
-  /** The matches' keys (tier × n + document), sorted: few matches. */
-  private sortedKeys(count: number, n: number): Float64Array {
+  /** The first `take` keys (tier × n + document) of few matches: all sorted, then cut. */
+  private sortedKeys(take: number, n: number): Float64Array {
+    const count = this.touchedCount;
     const keys = new Float64Array(count);
     for (let i = 0; i < count; i++) keys[i] = this.tier[this.touched[i]] * n + this.touched[i];
-    return keys.sort();
+    keys.sort();
+    return take === count ? keys : keys.slice(0, take);
   }
 
   /**
-   * The same keys for many matches: each marks its bit in a bitset over every possible key,
-   * read back in order, which is linear where a sort of 20,000 keys took milliseconds (a
-   * broad query such as "castle" on 150,000 games). The bitset is left all zero again.
+   * The first `take` keys of many matches, read from the tier array in document order: each
+   * tier gets its quota of the take (a tier comes whole before the next) and its own stretch
+   * of the output, so one pass, stopped once the take is full, lays them out in key order.
+   * Linear where a sort of 40,000 keys took milliseconds ("castle" on 150,000 games).
    */
-  private keysFromBits(count: number, n: number): Float64Array {
-    this.rankBits ??= new Uint32Array(Math.ceil((TIER_SCORES.length * n) / 32));
-    const bits = this.rankBits;
-    for (let i = 0; i < count; i++) {
-      const key = this.tier[this.touched[i]] * n + this.touched[i];
-      bits[key >>> 5] |= 1 << (key & 31);
+  private scannedKeys(take: number, n: number): Float64Array {
+    const tierCount = TIER_SCORES.length;
+    const quota = new Int32Array(tierCount);
+    const next = new Int32Array(tierCount);
+    let placed = 0;
+    for (let t = 0; t < tierCount; t++) {
+      quota[t] = Math.min(this.tierCount[t], take - placed);
+      next[t] = placed;
+      placed += quota[t];
     }
-    const keys = new Float64Array(count);
-    let k = 0;
-    for (let w = 0; k < count; w++) {
-      let word = bits[w];
-      if (word === 0) continue;
-      bits[w] = 0;
-      while (word !== 0) {
-        const lowest = word & -word;
-        keys[k++] = w * 32 + 31 - Math.clz32(lowest);
-        word ^= lowest;
+    const keys = new Float64Array(take);
+    const tier = this.tier;
+    const words = this.tierWords;
+    let left = take;
+    for (let w = 0; left > 0 && w < words.length; w++) {
+      if (words[w] === NO_TIER_WORD) continue;
+      for (let doc = w * 4; doc < w * 4 + 4; doc++) {
+        const t = tier[doc];
+        if (t === NO_TIER || quota[t] === 0) continue;
+        quota[t]--;
+        keys[next[t]++] = t * n + doc;
+        left--;
       }
     }
     return keys;
