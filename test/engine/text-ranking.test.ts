@@ -1,0 +1,211 @@
+// The text index's ranking against a straightforward reference: every game's tier and field
+// worked out one field at a time by the naive oracle (test/oracle-text.ts), the best (lowest
+// tier, then lowest field code) kept, and the games ordered by tier and popularity with a
+// plain sort. matches(q) must equal it whole, and search(q, limit) must be its first `limit`
+// entries, for broad queries (thousands of matches: the tier-array scan) and narrow ones (the
+// sort), with popularity ties, games matched by several entities of different fields, by
+// their name and their people, entities listing a game twice, and creators' full names.
+
+import { describe, expect, it } from 'vitest';
+import { MATCHED_FIELDS, type MatchedField } from '../../engine/domain.js';
+import {
+  buildTextIndex,
+  type EntityField,
+  TIER_SCORES,
+  type TextDocument,
+  type TextEntity,
+} from '../../engine/text/text-index.js';
+import { oracleTextTier, type OracleText } from '../oracle-text.js';
+import { Rng } from './random-catalog.js';
+
+// Small vocabulary, so one word matches thousands of names; near-misses of "castle" for the
+// typo tier, a prefix of it ("cast"), and repeated words.
+const WORDS = ['castle', 'castles', 'cattle', 'casle', 'cast', 'tower', 'crimson', 'keep', 'moat', 'king', 'queen'];
+const SURNAMES = ['Castle', 'Tower', 'Moat', 'Knizia', 'Kingdom', 'Keep'];
+const GIVEN = ['Ann', 'Bo', 'Reiner', 'Crimson'];
+const COMPANIES = ['Castle Games', 'Tower Press', 'Crimson Castle Studio', 'Moat', 'Castle'];
+
+interface Catalog {
+  docs: TextDocument[];
+  entities: TextEntity[];
+}
+
+function randomCatalog(seed: number, size: number): Catalog {
+  const rng = new Rng(seed);
+  const phrase = (min: number, max: number): string =>
+    Array.from({ length: rng.int(min, max) }, () => rng.pick(WORDS)).join(' ');
+  const docs: TextDocument[] = [];
+  for (let row = 0; row < size; row++) {
+    docs.push({
+      row,
+      name: rng.chance(0.4) ? `${phrase(1, 2)} ${row}` : `Game ${row}`,
+      alternateNames: rng.chance(0.2) ? [`${phrase(1, 3)}`] : [],
+      description: rng.chance(0.3) ? phrase(2, 6) : null,
+      // Few distinct values (NaN among them): popularity ties fall to rankKey, then to id.
+      popularity: rng.chance(0.1) ? Number.NaN : rng.int(0, 12),
+      rankKey: rng.chance(0.2) ? Number.NaN : rng.int(6, 7),
+      // Ids in an order unrelated to rows.
+      id: `g-${rng.hex(6)}-${row}`,
+    });
+  }
+  const entities: TextEntity[] = [];
+  const entity = (name: string, field: EntityField): void => {
+    const rows = Array.from({ length: rng.int(1, size / 4) }, () => rng.int(0, size - 1));
+    if (rng.chance(0.5)) rows.push(rows[0]); // the same game listed twice
+    entities.push({ name, field, rows });
+  };
+  for (const given of GIVEN)
+    for (const surname of SURNAMES) entity(`${given} ${surname}`, rng.pick(['designer', 'artist']));
+  for (const surname of SURNAMES) entity(surname, 'designer'); // one word: never a full name
+  for (const company of COMPANIES) entity(company, 'publisher');
+  // The same name in two roles: the lower field code must win within a tier.
+  entity('Ann Castle', 'artist');
+  entity('Castle Games', 'designer');
+  for (const family of ['Castle Family', 'Towers', 'Kingdoms']) entity(family, 'family');
+  return { docs, entities };
+}
+
+/** The games of each entity field, as the oracle reads them. */
+function oracleTexts(catalog: Catalog): Map<number, Record<EntityField, string[]>> {
+  const byRow = new Map<number, Record<EntityField, string[]>>();
+  for (const doc of catalog.docs) byRow.set(doc.row, { designer: [], artist: [], publisher: [], family: [] });
+  for (const e of catalog.entities) {
+    for (const row of new Set(e.rows)) byRow.get(row)?.[e.field].push(e.name);
+  }
+  return byRow;
+}
+
+const NOTHING: OracleText = { name: '', alternate_names: [], people: [], families: [], description: null };
+const FIELD_CODE = (field: MatchedField): number => MATCHED_FIELDS.indexOf(field);
+
+/** The game's best (tier, field) for q, field by field through the oracle; undefined when none. */
+function referenceMatch(
+  doc: TextDocument,
+  credits: Record<EntityField, string[]>,
+  q: string,
+): { tier: number; field: number } | undefined {
+  const parts: [MatchedField, OracleText][] = [
+    ['name', { ...NOTHING, name: doc.name }],
+    ['alternate_name', { ...NOTHING, alternate_names: doc.alternateNames }],
+    ['designer', { ...NOTHING, people: credits.designer }],
+    ['artist', { ...NOTHING, people: credits.artist }],
+    ['publisher', { ...NOTHING, people: credits.publisher }],
+    ['family', { ...NOTHING, families: credits.family }],
+    ['description', { ...NOTHING, description: doc.description ?? null }],
+  ];
+  let best: { tier: number; field: number } | undefined;
+  for (const [field, text] of parts) {
+    const tier = oracleTextTier(text, q);
+    if (tier === null) continue;
+    const code = FIELD_CODE(field);
+    if (best === undefined || tier < best.tier || (tier === best.tier && code < best.field))
+      best = { tier, field: code };
+  }
+  return best;
+}
+
+/** Popularity desc, then rankKey desc (NaN last in both), then id asc: a plain comparator sort. */
+function popularityRanks(docs: readonly TextDocument[]): Map<number, number> {
+  const nanLast = (a: number, b: number): number =>
+    Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : b - a;
+  const sorted = [...docs].sort(
+    (a, b) =>
+      nanLast(a.popularity, b.popularity) || nanLast(a.rankKey, b.rankKey) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return new Map(sorted.map((d, rank) => [d.row, rank]));
+}
+
+interface Expected {
+  rows: number[];
+  tiers: number[];
+  fields: number[];
+  keys: number[];
+}
+
+function reference(catalog: Catalog, q: string): Expected {
+  const credits = oracleTexts(catalog);
+  const ranks = popularityRanks(catalog.docs);
+  const n = catalog.docs.length;
+  const hits: { row: number; tier: number; field: number; key: number }[] = [];
+  for (const doc of catalog.docs) {
+    const match = referenceMatch(
+      doc,
+      credits.get(doc.row) ?? { designer: [], artist: [], publisher: [], family: [] },
+      q,
+    );
+    if (match) hits.push({ row: doc.row, ...match, key: match.tier * n + (ranks.get(doc.row) ?? 0) });
+  }
+  hits.sort((a, b) => a.key - b.key);
+  return {
+    rows: hits.map((h) => h.row),
+    tiers: hits.map((h) => h.tier),
+    fields: hits.map((h) => h.field),
+    keys: hits.map((h) => h.key),
+  };
+}
+
+const QUERIES = [
+  'castle', // thousands of matches in every tier
+  'cast', // a prefix of several words
+  'castel', // a swap typo
+  'casle', // an exact word that is also a typo of castle
+  'crimson tower',
+  'tower crimson',
+  'ann castle', // a designer's and an artist's full name: tier 0 through people
+  'castle games', // a publisher's and a designer's full name
+  'crimson castle studio',
+  'castle castle', // two distinct tokens needed
+  'keep moat',
+  'kingdoms',
+  'queen',
+  'knizia',
+  'towers',
+  'zz',
+  'c',
+];
+
+describe.each([
+  { seed: 1, size: 6000 },
+  { seed: 7, size: 400 },
+])('text ranking vs a reference, seed $seed, $size games', ({ seed, size }) => {
+  const catalog = randomCatalog(seed, size);
+  const index = buildTextIndex(catalog.docs, catalog.entities);
+
+  it.each(QUERIES)('matches(%j) equals the reference, and search(q, limit) its first limit', (q) => {
+    const want = reference(catalog, q);
+    const got = index.matches(q);
+    expect({
+      rows: Array.from(got.rows),
+      tiers: Array.from(got.tiers),
+      fields: Array.from(got.fields),
+      keys: Array.from(got.keys),
+    }).toEqual(want);
+    for (const limit of [1, 2, 25, 100, 2500, size, size + 1]) {
+      const hits = index.search(q, limit);
+      expect(hits).toEqual(
+        want.rows.slice(0, limit).map((row, i) => ({
+          row,
+          score: TIER_SCORES[want.tiers[i]],
+          field: MATCHED_FIELDS[want.fields[i]],
+        })),
+      );
+    }
+  });
+});
+
+describe('text ranking: shape of the catalog', () => {
+  it('holds the cases the comparison is for', () => {
+    const catalog = randomCatalog(1, 6000);
+    const castle = reference(catalog, 'castle');
+    // Over ranked()'s scan threshold, in several tiers, with people-tier games.
+    expect(castle.rows.length).toBeGreaterThan(2048);
+    expect(new Set(castle.tiers).size).toBeGreaterThanOrEqual(4);
+    // Full names put people-matched games in tier 0 with a creator's field.
+    const full = reference(catalog, 'ann castle');
+    const creators = new Set(['designer', 'artist', 'publisher'].map((f) => FIELD_CODE(f as MatchedField)));
+    expect(full.tiers.some((t, i) => t === 0 && creators.has(full.fields[i]))).toBe(true);
+    // Search's limit may cut a tier in the middle of popularity ties.
+    const ranks = new Set(catalog.docs.map((d) => `${d.popularity}/${d.rankKey}`));
+    expect(ranks.size).toBeLessThan(100);
+  });
+});
