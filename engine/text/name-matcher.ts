@@ -3,16 +3,18 @@
 // the query matched, best first:
 //   EXACT   the entry's folded letters equal the query's (separators ignored: "tic tac toe"
 //           finds "TicTacToe");
-//   PREFIX  the entry's folded letters start with the query's, and every query word prefixes
-//           a distinct token of the entry (D56 rule);
-//   WORDS   every query word prefixes a distinct token of the entry, anywhere;
+//   WORDS   every query word prefixes a distinct token of the entry (D56 rule), whether or
+//           not the entry starts with the query: the index ranks both alike, so telling them
+//           apart would only cost a read of each candidate's string;
 //   FUZZY   the same, with each word allowed its typo budget (fuzzy.ts).
 // CJK runs of the query (Han, kana, Hangul) must be substrings of the entry's folded letters
 // in every case: they are matched by substring, never with typos.
 //
 // Lookup: each query word's prefix range in the sorted token dictionary plus its typo ranges;
 // the word (or CJK run) with the fewest postings supplies candidates; each candidate is
-// verified on its token ids.
+// verified on its token ids. A query of one word and no CJK needs no verification: an entry
+// holding a token of its prefix range matches by WORDS, and one holding only tokens of its
+// typo ranges by FUZZY, so the prefix range's postings are listed first.
 
 import type { AnalyzedText } from './analyze.js';
 import { analyzeText } from './analyze.js';
@@ -23,10 +25,9 @@ import { gramIndexBuilder, runGrams, type GramIndex } from './grams.js';
 import { StringIds } from './strings.js';
 
 export const EXACT = 0;
-export const PREFIX = 1;
-export const WORDS = 2;
-export const FUZZY = 3;
-export type MatchLevel = typeof EXACT | typeof PREFIX | typeof WORDS | typeof FUZZY;
+export const WORDS = 1;
+export const FUZZY = 2;
+export type MatchLevel = typeof EXACT | typeof WORDS | typeof FUZZY;
 
 /** Query words beyond this many are ignored (one bit per word in the token masks). */
 export const MAX_WORDS = 8;
@@ -50,6 +51,11 @@ export class NameMatcher {
   private readonly listed: Uint32Array;
   private generation = 0;
   private readonly exactMasks = new Uint8Array(256);
+  /**
+   * No entry has more tokens than verify() reads (exactMasks' length), so a one-word query
+   * may skip verification and find just what verify() would.
+   */
+  private readonly oneWordUnverified: boolean;
   private readonly fuzzyMasks = new Uint8Array(256);
   private readonly assigner = new DistinctAssigner();
 
@@ -87,6 +93,10 @@ export class NameMatcher {
     this.grams = grams.build();
     this.trie = new TokenTrie(this.dictionary.tokens);
     this.fuzzyMask = new Uint8Array(this.dictionary.tokens.length);
+    let widest = 0;
+    const { entryStart } = this.dictionary;
+    for (let e = 0; e < this.owner.length; e++) widest = Math.max(widest, entryStart[e + 1] - entryStart[e]);
+    this.oneWordUnverified = widest <= this.exactMasks.length;
     this.listed = new Uint32Array(this.owner.length);
   }
 
@@ -140,6 +150,10 @@ export class NameMatcher {
     }
     try {
       if (!possible || (words.length === 0 && gramSource === undefined)) return;
+      if (words.length === 1 && query.cjk.length === 0 && this.oneWordUnverified) {
+        this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit);
+        return;
+      }
       const verify = (entry: number): void => {
         if (this.listed[entry] === generation) return;
         this.listed[entry] = generation;
@@ -159,6 +173,36 @@ export class NameMatcher {
         const ranges = fuzzy[w];
         if (typoBudget(words[w]) === 0) continue;
         for (let r = 0; r < ranges.length; r += 2) this.fuzzyMask.fill(0, ranges[r], ranges[r + 1]);
+      }
+    }
+  }
+
+  /**
+   * The entries of a one-word query: WORDS for those holding a token of its prefix range
+   * [lo, hi), then FUZZY for those holding only tokens of its typo ranges (flattened lo, hi
+   * pairs, which contain [lo, hi)). Entries already listed (EXACT) are skipped.
+   */
+  private matchOneWord(
+    lo: number,
+    hi: number,
+    ranges: readonly number[],
+    generation: number,
+    visit: (entry: number, level: MatchLevel) => void,
+  ): void {
+    const { postingStart, postings } = this.dictionary;
+    const listed = this.listed;
+    for (let i = postingStart[lo]; i < postingStart[hi]; i++) {
+      const entry = postings[i];
+      if (listed[entry] === generation) continue;
+      listed[entry] = generation;
+      visit(entry, WORDS);
+    }
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
+        const entry = postings[i];
+        if (listed[entry] === generation) continue;
+        listed[entry] = generation;
+        visit(entry, FUZZY);
       }
     }
   }
@@ -194,8 +238,7 @@ export class NameMatcher {
     }
     const full = (1 << wordCount) - 1;
     if (exactAll === full && this.assigner.assign(this.exactMasks, width, wordCount)) {
-      if (compact === query.compact) return EXACT;
-      return compact.startsWith(query.compact) ? PREFIX : WORDS;
+      return compact === query.compact ? EXACT : WORDS;
     }
     if (fuzzyAll === full && this.assigner.assign(this.fuzzyMasks, width, wordCount)) return FUZZY;
     return -1;
