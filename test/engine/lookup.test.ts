@@ -87,4 +87,17 @@ describe('search', () => {
     expect(hits.map((h) => h.row)).toEqual([0]);
     expect(dataset.search('zzzz', 5)).toEqual([]);
   });
+
+  it("answers every text call from its own work: no call reuses an earlier call's matches", () => {
+    const { dataset } = handCatalog({ games: [{ name: 'Brass Birmingham', bayes_rating: 8 }, { name: 'Azul' }] });
+    const first = dataset.textMatches('brass');
+    const again = dataset.textMatches('brass');
+    expect(Array.from(again.rows)).toEqual(Array.from(first.rows));
+    expect(again.rows).not.toBe(first.rows);
+    // A query ranking by relevance needs the matches twice within the call, not after it.
+    const page = dataset.query({ filter: { q: 'brass' }, sort: 'relevance', order: 'desc', limit: 5 });
+    expect(page.rows).toEqual([0]);
+    expect(page.total).toBe(1);
+    expect(dataset.textMatches('brass').rows).not.toBe(first.rows);
+  });
 });
