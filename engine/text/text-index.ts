@@ -300,7 +300,8 @@ class Index implements TextIndex {
       const tier =
         field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
       if (this.settledAbove(tier, limit)) return;
-      for (let i = this.entityStart[e]; i < this.entityStart[e + 1]; i++) this.record(this.entityDocs[i], tier, field);
+      const docs = this.entityDocs;
+      for (let i = this.entityStart[e], end = this.entityStart[e + 1]; i < end; i++) this.record(docs[i], tier, field);
     });
     if (!this.settledAbove(TIER_DESCRIPTION, limit)) this.matchDescriptions(query);
   }
@@ -365,9 +366,8 @@ class Index implements TextIndex {
    * keys took milliseconds ("castle" on 150,000 games), and with no pass over non-matches.
    */
   private rankedByBits(take: number): TextMatches {
-    const n = this.rows.length;
-    const stride = this.bitStride;
-    const bits = this.tierBits;
+    const { rows: rowOf, field: fieldOf, tierBits: bits, bitStride: stride } = this;
+    const n = rowOf.length;
     const rows = new Uint32Array(take);
     const tiers = new Uint8Array(take);
     const fields = new Uint8Array(take);
@@ -375,19 +375,21 @@ class Index implements TextIndex {
     let i = 0;
     for (let t = 0; t < TIER_SCORES.length && i < take; t++) {
       const end = i + Math.min(this.tierCount[t], take - i);
-      for (let w = 0; i < end; w++) {
-        let word = bits[t * stride + w];
+      const first = i;
+      const tierKey = t * n;
+      for (let w = t * stride, base = 0; i < end; w++, base += 32) {
+        let word = bits[w];
         while (word !== 0 && i < end) {
           const lowest = word & -word;
-          const doc = w * 32 + 31 - Math.clz32(lowest);
-          rows[i] = this.rows[doc];
-          tiers[i] = t;
-          fields[i] = this.field[doc];
-          keys[i] = t * n + doc;
+          const doc = base + 31 - Math.clz32(lowest);
+          rows[i] = rowOf[doc];
+          fields[i] = fieldOf[doc];
+          keys[i] = tierKey + doc;
           i++;
           word ^= lowest;
         }
       }
+      tiers.fill(t, first, i);
     }
     return { rows, tiers, fields, keys };
   }
