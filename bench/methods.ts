@@ -42,14 +42,25 @@ export function engineMethod(dataset: DatasetApi, ids: readonly string[]): Metho
     cannot: () => null,
     run(q) {
       if (q.kind === 'text') {
-        const hits = dataset.search(q.text ?? '', q.query.limit);
-        return { ids: hits.map((hit) => ids[hit.row]), total: hits.length };
+        const { rows, total } = topTextMatches(dataset, q.text ?? '', q.query.limit);
+        return { ids: rows.map((row) => ids[row]), total };
       }
       if (q.kind === 'facets') return facetResult(dataset.facets(q.query.filter, q.dimensions ?? []));
       const page = dataset.query(q.query);
       return { ids: page.rows.map((row) => ids[row]), total: page.total };
     },
   };
+}
+
+/**
+ * A text search as the API answers it (GET /v1/search, and `q` on the games list): every
+ * match ranked, for the total, then the best `limit` of them: what a client waits for.
+ */
+export function topTextMatches(dataset: DatasetApi, text: string, limit: number): { rows: number[]; total: number } {
+  const matches = dataset.textMatches(text);
+  const rows: number[] = [];
+  for (let i = 0; i < matches.rows.length && i < limit; i++) rows.push(matches.rows[i]);
+  return { rows, total: matches.rows.length };
 }
 
 /**

@@ -14,6 +14,7 @@ import { httpRoutes, measureHttp, type HttpFigures } from './http.js';
 import { loadEngine } from './load-engine.js';
 import { currentLoad } from './machine.js';
 import { measure, type MeasureOptions } from './measure.js';
+import { topTextMatches } from './methods.js';
 import type { BenchOptions } from './options.js';
 import { miniSearchMethod, oramaMethod, type LibraryDoc, type SearchMethod } from './search-libraries.js';
 import { SEARCH_QUERIES, type SearchQuery } from './search-queries.js';
@@ -109,12 +110,14 @@ async function measureMethods(path: string, options: MeasureOptions, log: (line:
   const engine: SearchMethod = {
     name: 'engine',
     description: "Ludex's text index (engine/text): relevance tiers, popularity inside a tier",
-    search: (q, limit) => dataset.search(q, limit).map((hit) => bggOfId.get(dataset.game(hit.row).id) ?? `?${hit.row}`),
+    // What GET /v1/search does: every match ranked (for the total), then the best `limit`.
+    search: (q, limit) =>
+      topTextMatches(dataset, q, limit).rows.map((row) => bggOfId.get(dataset.game(row).id) ?? `?${row}`),
   };
   built.push(
     await timedBuild(() => {
       // the engine builds its text index on the first search
-      dataset.search('warm up the index', 1);
+      dataset.textMatches('warm up the index');
       return engine;
     }),
   );
