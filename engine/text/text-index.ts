@@ -95,7 +95,7 @@ const EMPTY: TextMatches = {
   rows: new Uint32Array(0),
   tiers: new Uint8Array(0),
   fields: new Uint8Array(0),
-  keys: new Float64Array(0),
+  keys: new Uint32Array(0),
 };
 
 export function buildTextIndex(docs: readonly TextDocument[], entities: readonly TextEntity[] = []): TextIndex {
@@ -344,7 +344,7 @@ class Index implements TextIndex {
   private rankedBySort(take: number): TextMatches {
     const n = this.rows.length;
     const count = this.touchedCount;
-    const all = new Float64Array(count);
+    const all = new Uint32Array(count);
     for (let i = 0; i < count; i++) all[i] = this.tier[this.touched[i]] * n + this.touched[i];
     all.sort();
     const keys = take === count ? all : all.slice(0, take);
@@ -371,7 +371,7 @@ class Index implements TextIndex {
     const rows = new Uint32Array(take);
     const tiers = new Uint8Array(take);
     const fields = new Uint8Array(take);
-    const keys = new Float64Array(take);
+    const keys = new Uint32Array(take);
     let i = 0;
     for (let t = 0; t < TIER_SCORES.length && i < take; t++) {
       const end = i + Math.min(this.tierCount[t], take - i);
