@@ -483,9 +483,9 @@ export class Dataset implements DatasetApi {
   }
 
   /**
-   * The rows matching q as a bitmap, made only when a filter needs it: a search that only
-   * ranks its matches (GET /v1/search) would otherwise pay a sort of every match ("castle":
-   * 40,000 rows, more than half of the search's time).
+   * The rows matching q as a bitmap, for a filter: made from the call's matches, and only
+   * by a call that filters on q (a sort of every match: "castle", 40,000 rows, costs more
+   * than ranking them; textMatches() never pays it).
    */
   private textBitmap(q: string): Bitmap {
     const text = this.text(q);
