@@ -210,28 +210,22 @@ class Index implements TextIndex {
 
   search(query: string, limit: number): TextHit[] {
     if (!(limit >= 1)) return [];
-    // The first `limit` of matches(query), without the matches that cannot be among them.
-    const m = this.best(query, Math.ceil(limit));
+    const m = this.matches(query);
     const out: TextHit[] = [];
-    for (let i = 0; i < m.rows.length; i++) {
+    for (let i = 0; i < m.rows.length && i < limit; i++) {
       out.push({ row: m.rows[i], score: TIER_SCORES[m.tiers[i]], field: MATCHED_FIELDS[m.fields[i]] });
     }
     return out;
   }
 
   matches(query: string): TextMatches {
-    return this.best(query, Infinity);
-  }
-
-  /** The best `limit` matches of `query` (every match when limit is Infinity), best first. */
-  private best(query: string, limit: number): TextMatches {
     const analyzed = analyzeText(query);
     if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return EMPTY;
     this.touchedCount = 0;
     this.tierCount.fill(0);
     try {
-      this.collect(analyzed, limit);
-      return this.ranked(Math.min(limit, this.touchedCount));
+      this.collect(analyzed);
+      return this.ranked();
     } finally {
       this.clearTiers();
     }
@@ -274,19 +268,7 @@ class Index implements TextIndex {
     this.field[doc] = field;
   }
 
-  /**
-   * True when `limit` documents already hold a tier better than `tier`: a match at `tier`
-   * can then change nothing among the best `limit` (a document only ever moves to a better
-   * tier, and its field changes only within its tier), so that work may be skipped.
-   */
-  private settledAbove(tier: number, limit: number): boolean {
-    let better = 0;
-    for (let t = 0; t < tier; t++) better += this.tierCount[t];
-    return better >= limit;
-  }
-
-  /** Records every match of `query`, except those that cannot be among the best `limit`. */
-  private collect(query: AnalyzedText, limit: number): void {
+  private collect(query: AnalyzedText): void {
     const names = this.names;
     names.match(query, (entry, level) => {
       const field = names.tag[entry];
@@ -299,11 +281,10 @@ class Index implements TextIndex {
       const e = people.owner[entry];
       const tier =
         field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
-      if (this.settledAbove(tier, limit)) return;
       const docs = this.entityDocs;
       for (let i = this.entityStart[e], end = this.entityStart[e + 1]; i < end; i++) this.record(docs[i], tier, field);
     });
-    if (!this.settledAbove(TIER_DESCRIPTION, limit)) this.matchDescriptions(query);
+    this.matchDescriptions(query);
   }
 
   /** Documents whose description holds every query word as a whole word (CJK queries: none). */
@@ -335,23 +316,22 @@ class Index implements TextIndex {
     for (let i = 0; i < count; i++) this.record(this.descriptionDoc[hits[i]], TIER_DESCRIPTION, FIELD_CODE.description);
   }
 
-  /** The first `take` matches in relevance order: by tier, then document number (popularity). */
-  private ranked(take: number): TextMatches {
-    return this.touchedCount < RANK_BY_BITS_FROM ? this.rankedBySort(take) : this.rankedByBits(take);
+  /** The matches in relevance order: by tier, then document number (popularity). */
+  private ranked(): TextMatches {
+    return this.touchedCount < RANK_BY_BITS_FROM ? this.rankedBySort() : this.rankedByBits();
   }
 
-  /** Few matches: their keys (tier × n + document) sorted, then cut to the take. */
-  private rankedBySort(take: number): TextMatches {
+  /** Few matches: their keys (tier × n + document), sorted. */
+  private rankedBySort(): TextMatches {
     const n = this.rows.length;
     const count = this.touchedCount;
-    const all = new Uint32Array(count);
-    for (let i = 0; i < count; i++) all[i] = this.tier[this.touched[i]] * n + this.touched[i];
-    all.sort();
-    const keys = take === count ? all : all.slice(0, take);
-    const rows = new Uint32Array(take);
-    const tiers = new Uint8Array(take);
-    const fields = new Uint8Array(take);
-    for (let i = 0; i < take; i++) {
+    const keys = new Uint32Array(count);
+    for (let i = 0; i < count; i++) keys[i] = this.tier[this.touched[i]] * n + this.touched[i];
+    keys.sort();
+    const rows = new Uint32Array(count);
+    const tiers = new Uint8Array(count);
+    const fields = new Uint8Array(count);
+    for (let i = 0; i < count; i++) {
       const doc = keys[i] % n;
       rows[i] = this.rows[doc];
       tiers[i] = this.tier[doc];
@@ -362,19 +342,20 @@ class Index implements TextIndex {
 
   /**
    * Many matches: read from the tier bitsets in order (tier, then document), each tier's
-   * read stopped once its matches or the take are used up. Linear, where a sort of 40,000
-   * keys took milliseconds ("castle" on 150,000 games), and with no pass over non-matches.
+   * read stopped once its matches are used up. Linear, where a sort of 40,000 keys took
+   * milliseconds ("castle" on 150,000 games), and with no pass over non-matches.
    */
-  private rankedByBits(take: number): TextMatches {
+  private rankedByBits(): TextMatches {
     const { rows: rowOf, field: fieldOf, tierBits: bits, bitStride: stride } = this;
     const n = rowOf.length;
+    const take = this.touchedCount;
     const rows = new Uint32Array(take);
     const tiers = new Uint8Array(take);
     const fields = new Uint8Array(take);
     const keys = new Uint32Array(take);
     let i = 0;
     for (let t = 0; t < TIER_SCORES.length && i < take; t++) {
-      const end = i + Math.min(this.tierCount[t], take - i);
+      const end = i + this.tierCount[t];
       const first = i;
       const tierKey = t * n;
       for (let w = t * stride, base = 0; i < end; w++, base += 32) {
