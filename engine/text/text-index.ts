@@ -28,7 +28,7 @@ import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
 import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
 import { editDistance } from './fuzzy.js';
 import { EXACT, FUZZY, NameMatcher } from './name-matcher.js';
-import { slotOf, TierBits } from './tier-bits.js';
+import { slotOf, TierBits, TIERS } from './tier-bits.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
@@ -139,6 +139,9 @@ class Index implements TextIndex {
   // Per-search scratch: one search at a time (searching is set while one runs).
   private readonly bits: TierBits;
   private readonly descriptionHits: Uint32Array;
+  /** Every match of one matches() call, before its arrays are made to size. */
+  private readonly allDocs: Uint32Array;
+  private readonly allFields: Uint8Array;
   private searching = false;
 
   constructor(input: readonly TextDocument[], entities: readonly TextEntity[]) {
@@ -200,6 +203,8 @@ class Index implements TextIndex {
     this.docOfRow = new Int32Array(docs.reduce((max, d) => Math.max(max, d.row + 1), 0)).fill(-1);
     for (let d = 0; d < n; d++) this.docOfRow[docs[d].row] = d;
     this.bits = new TierBits(n);
+    this.allDocs = new Uint32Array(n);
+    this.allFields = new Uint8Array(n);
     this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
   }
 
@@ -209,7 +214,7 @@ class Index implements TextIndex {
   }
 
   matches(query: string): TextMatches {
-    return this.collected(query, undefined, () => this.allMatches())?.value ?? EMPTY;
+    return this.collected(query, undefined, () => this.allMatches(), false)?.value ?? EMPTY;
   }
 
   rank<T>(query: string, mask: Uint32Array | undefined, read: (ranking: TextRanking) => T): T {
@@ -247,17 +252,23 @@ class Index implements TextIndex {
   }
 
   /**
-   * Runs one search: collects the matches of query, counts them (in mask), hands them to
-   * read, then clears every trace of them. Undefined for a query too short to answer.
+   * Runs one search: collects the matches of query, counts them (in mask; not for
+   * matches(), which counts them as it reads them all), hands them to read, then clears
+   * every trace of them. Undefined for a query too short to answer.
    */
-  private collected<T>(query: string, mask: Uint32Array | undefined, read: () => T): { value: T } | undefined {
+  private collected<T>(
+    query: string,
+    mask: Uint32Array | undefined,
+    read: () => T,
+    count = true,
+  ): { value: T } | undefined {
     const analyzed = analyzeText(query);
     if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return undefined;
     if (this.searching) throw new Error('a text search was started while another was being read');
     this.searching = true;
     try {
       this.collect(analyzed);
-      this.bits.count(mask);
+      if (count) this.bits.count(mask);
       return { value: read() };
     } finally {
       this.bits.clear();
@@ -280,18 +291,20 @@ class Index implements TextIndex {
   /** Every match of the search being read, best first. */
   private allMatches(): TextMatches {
     const n = this.rows.length;
-    const count = this.bits.total;
+    const tierEnd = new Int32Array(TIERS);
+    const count = this.bits.all(this.allDocs, this.allFields, tierEnd);
     const rows = new Uint32Array(count);
     const tiers = new Uint8Array(count);
-    const fields = new Uint8Array(count);
-    // The documents first, then each made its key (tier · n + document) and row in place.
+    const fields = this.allFields.slice(0, count);
     const keys = new Uint32Array(count);
-    this.bits.all(keys, tiers, fields);
-    const rowOf = this.rows;
-    for (let i = 0; i < count; i++) {
-      const doc = keys[i];
-      rows[i] = rowOf[doc];
-      keys[i] = tiers[i] * n + doc;
+    const { rows: rowOf, allDocs: docs } = this;
+    let i = 0;
+    for (let tier = 0; tier < TIERS; tier++) {
+      tiers.fill(tier, i, tierEnd[tier]);
+      for (const key = tier * n; i < tierEnd[tier]; i++) {
+        rows[i] = rowOf[docs[i]];
+        keys[i] = key + docs[i];
+      }
     }
     return { rows, tiers, fields, keys };
   }
