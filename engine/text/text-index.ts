@@ -279,11 +279,12 @@ class Index implements TextIndex {
   /** The hits of ranks [start, end) of the search being read. */
   private hits(start: number, end: number): TextHit[] {
     const out: TextHit[] = [];
-    if (!(end > start) || !this.searching) return out;
+    const from = Math.max(0, start);
+    if (!(end > from) || !this.searching) return out;
     const rows = this.rows;
-    this.bits.walk(Math.max(0, start), (doc, tier, field) => {
+    this.bits.walk(from, (doc, tier, field) => {
       out.push({ row: rows[doc], score: TIER_SCORES[tier], field: MATCHED_FIELDS[field] });
-      return out.length < end - Math.max(0, start);
+      return out.length < end - from;
     });
     return out;
   }

@@ -215,7 +215,8 @@ function referenceHits(want: Expected, keep: (row: number) => boolean, start: nu
   const hits = want.rows
     .map((row, i) => ({ row, score: TIER_SCORES[want.tiers[i]], field: MATCHED_FIELDS[want.fields[i]] }))
     .filter((hit) => keep(hit.row));
-  return { total: hits.length, rows: hits.map((h) => h.row), page: hits.slice(start, end) };
+  // (No negative end counted from the back, as slice would.)
+  return { total: hits.length, rows: hits.map((h) => h.row), page: hits.slice(start, Math.max(start, end)) };
 }
 
 describe.each([
@@ -247,6 +248,8 @@ describe.each([
         [total, total + 25],
         [5, 5],
         [9, 3],
+        [-5, -1],
+        [-3, 2],
         [0, total + 1],
       ];
       index.rank(q, mask, (ranking) => {
