@@ -53,14 +53,14 @@ export function engineMethod(dataset: DatasetApi, ids: readonly string[]): Metho
 }
 
 /**
- * A text search as the API answers it (GET /v1/search, and `q` on the games list): every
- * match ranked, for the total, then the best `limit` of them: what a client waits for.
+ * A text search as the API answers it (GET /v1/search): the engine's lazy ranking of every
+ * match (textRanking), read for its total and its best `limit`: what a client waits for.
  */
 export function topTextMatches(dataset: DatasetApi, text: string, limit: number): { rows: number[]; total: number } {
-  const matches = dataset.textMatches(text);
-  const rows: number[] = [];
-  for (let i = 0; i < matches.rows.length && i < limit; i++) rows.push(matches.rows[i]);
-  return { rows, total: matches.rows.length };
+  return dataset.textRanking(text, undefined, (ranking) => ({
+    rows: ranking.hits(0, limit).map((hit) => hit.row),
+    total: ranking.total,
+  }));
 }
 
 /**

@@ -165,7 +165,7 @@ export const BENCH_QUERIES: readonly BenchQuery[] = [
   {
     name: 'text-castle',
     description:
-      'full-text search "castle" over names, alternate names, creators and publishers (every match ranked, for the total), 25 best hits (D56)',
+      'full-text search "castle" over names, alternate names, creators and publishers (every match counted, for the total), 25 best hits (D56)',
     kind: 'text',
     text: 'castle',
     query: page({}, 'bayes_rating', 'desc'),

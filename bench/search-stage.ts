@@ -110,7 +110,7 @@ async function measureMethods(path: string, options: MeasureOptions, log: (line:
   const engine: SearchMethod = {
     name: 'engine',
     description: "Ludex's text index (engine/text): relevance tiers, popularity inside a tier",
-    // What GET /v1/search does: every match ranked (for the total), then the best `limit`.
+    // What GET /v1/search does: every match counted (for the total), the best `limit` ranked.
     search: (q, limit) =>
       topTextMatches(dataset, q, limit).rows.map((row) => bggOfId.get(dataset.game(row).id) ?? `?${row}`),
   };

@@ -1,7 +1,7 @@
 // What the rest of Ludex may ask of a Dataset. The server and benches program against this
 // interface; engine/dataset.ts implements it. Every value here is plain data.
 
-import type { AwardResult, MatchedField, PersonRole, RelationshipType, TaxonomyKind } from './domain.js';
+import type { AwardResult, GameType, MatchedField, PersonRole, RelationshipType, TaxonomyKind } from './domain.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import type { GameFieldRecord } from './fields.js';
 import type { EffectiveValues, FacetDimension, Facets, Filter, Page, RankedQuery } from './query.js';
@@ -146,6 +146,21 @@ export interface TextMatches {
   keys: Uint32Array;
 }
 
+/**
+ * One text search's matches read lazily: their number, the hits of a range of ranks, a row's
+ * rank. What a page of a broad search needs, without ranking every match into new arrays.
+ * Valid only inside the callback it is handed to (DatasetApi.textRanking): the index reuses
+ * its buffers for the next search, and a ranking read after its callback returned throws.
+ */
+export interface TextRanking {
+  /** Number of matches. */
+  readonly total: number;
+  /** The hits of ranks [start, end), best first (fewer past the last match). */
+  hits(start: number, end: number): TextHit[];
+  /** The rank of a row among the matches, or -1 when it is not one. */
+  rankOf(row: number): number;
+}
+
 export interface DatasetApi {
   /** Number of games (rows). */
   readonly size: number;
@@ -175,6 +190,12 @@ export interface DatasetApi {
   search(text: string, limit: number): TextHit[];
   /** Every full-text hit of `text`, best first. */
   textMatches(text: string): TextMatches;
+  /**
+   * The full-text hits of `text` (of the given game types only, when given) as `read` reads
+   * them: the same matches in the same order as textMatches(), counted but not ranked until
+   * asked for. No text search may start while `read` runs.
+   */
+  textRanking<T>(text: string, types: readonly GameType[] | undefined, read: (ranking: TextRanking) => T): T;
   /** A corrected query that finds games, when `text` finds none (`did_you_mean`). */
   suggest(text: string): string | undefined;
   /** Terms of one kind, by (sort_name, id). Lists here are built once per Dataset. */

@@ -15,12 +15,13 @@ import type {
   TermEntity,
   TextHit,
   TextMatches,
+  TextRanking,
 } from './api.js';
 import { Catalog } from './catalog.js';
 import { applyColumnsUpdate, type GameColumnsUpdate } from './column-update.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import { Community } from './community.js';
-import { EXPERIENCE_LEVELS, type PersonRole, type TaxonomyKind } from './domain.js';
+import { EXPERIENCE_LEVELS, type GameType, type PersonRole, type TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
@@ -117,6 +118,8 @@ export class Dataset implements DatasetApi {
   private readonly scratch: Scratch;
   private readonly results: readonly [Bitmap, Bitmap] = [emptyBitmap(), emptyBitmap()];
   private textIndexCache: TextIndex | undefined;
+  /** The text index's documents of each game type code (typeMask()). */
+  private readonly typeMasks = new Map<number, Uint32Array>();
   /**
    * The text matches of the call in progress: query() needs them twice (its filter's bitmap
    * and its relevance order). Cleared when the call ends: no call is answered from an
@@ -310,6 +313,10 @@ export class Dataset implements DatasetApi {
     return this.textIndex().matches(text);
   }
 
+  textRanking<T>(text: string, types: readonly GameType[] | undefined, read: (ranking: TextRanking) => T): T {
+    return this.textIndex().rank(text, types === undefined ? undefined : this.typeMask(types), read);
+  }
+
   suggest(text: string): string | undefined {
     return this.textIndex().suggest(text);
   }
@@ -474,6 +481,29 @@ export class Dataset implements DatasetApi {
   private textIndex(): TextIndex {
     this.textIndexCache ??= buildTextIndex(textDocuments(this.games, this.input), textEntities(this.input));
     return this.textIndexCache;
+  }
+
+  /**
+   * The text index's documents of the given types. One mask per type is kept with the index
+   * (an index of the data, like the type postings; not of any query), combined per call.
+   */
+  private typeMask(types: readonly GameType[]): Uint32Array {
+    const index = this.textIndex();
+    const dictionary = this.games.types;
+    let mask: Uint32Array | undefined;
+    for (const type of new Set(types)) {
+      const code = dictionary.code(type);
+      if (code === undefined) continue;
+      let typed = this.typeMasks.get(code);
+      if (typed === undefined) {
+        const codes = dictionary.codes;
+        typed = index.docMask((row) => codes[row] === code);
+        this.typeMasks.set(code, typed);
+      }
+      if (mask === undefined) mask = Uint32Array.from(typed);
+      else for (let w = 0; w < mask.length; w++) mask[w] |= typed[w];
+    }
+    return mask ?? index.docMask(() => false);
   }
 
   /** The matches of q, once per call (see callText). */

@@ -24,6 +24,7 @@ export type {
   TermEntity,
   TextHit,
   TextMatches,
+  TextRanking,
 } from './api.js';
 export type {
   EffectiveValueKey,

@@ -14,6 +14,7 @@ import type {
   FamilyEntity,
   Filter,
   GameExperience,
+  GameType,
   GamePolls,
   GameRecord,
   GameRelated,
@@ -27,6 +28,7 @@ import type {
   TermEntity,
   TextHit,
   TextMatches,
+  TextRanking,
 } from '../engine/index.js';
 
 /** The timed operations: the `operation` label values. */
@@ -138,6 +140,16 @@ export class TimedDataset implements DatasetApi {
     const started = performance.now();
     try {
       return this.dataset.textMatches(text);
+    } finally {
+      this.timers.search.observe(since(started));
+    }
+  }
+
+  /** Timed with its reading: the ranking is counted at once but ranked as `read` asks. */
+  textRanking<T>(text: string, types: readonly GameType[] | undefined, read: (ranking: TextRanking) => T): T {
+    const started = performance.now();
+    try {
+      return this.dataset.textRanking(text, types, read);
     } finally {
       this.timers.search.observe(since(started));
     }

@@ -22,12 +22,13 @@
 // full name asks for that designer's games, which outrank games merely named after them
 // ("reiner knizia": Tigris & Euphrates over Reiner Knizia's Decathlon) by the same rule.
 
-import type { TextHit, TextMatches } from '../api.js';
+import type { TextHit, TextMatches, TextRanking } from '../api.js';
 import { MATCHED_FIELDS, type MatchedField } from '../domain.js';
 import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
 import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
 import { editDistance } from './fuzzy.js';
 import { EXACT, FUZZY, NameMatcher } from './name-matcher.js';
+import { slotOf, TierBits, TIERS } from './tier-bits.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
@@ -40,9 +41,6 @@ const TIER_FUZZY = 2;
 const TIER_PEOPLE = 3;
 const TIER_FAMILY = 4;
 const TIER_DESCRIPTION = 5;
-const NO_TIER = 255;
-/** From this many matches on, ranked() reads the tier bitsets instead of sorting keys. */
-const RANK_BY_BITS_FROM = 2048;
 /** Words a person's name needs for an exact match to count as a full name (tier 0). */
 const FULL_NAME_WORDS = 2;
 
@@ -85,6 +83,14 @@ export interface TextIndex {
   search(query: string, limit: number): TextHit[];
   /** Every hit, best first. */
   matches(query: string): TextMatches;
+  /**
+   * The hits of `query` read lazily by `read`, of the documents in `mask` only when given
+   * (docMask()). The ranking is valid only while `read` runs: the index reuses its buffers
+   * for the next search, and a ranking used after its callback returned throws.
+   */
+  rank<T>(query: string, mask: Uint32Array | undefined, read: (ranking: TextRanking) => T): T;
+  /** The documents whose row passes `keep`, as a mask for rank(). */
+  docMask(keep: (row: number) => boolean): Uint32Array;
   /** A corrected query that finds something, when `query` finds nothing; undefined otherwise. */
   suggest(query: string): string | undefined;
 }
@@ -128,21 +134,15 @@ class Index implements TextIndex {
   private readonly description: TokenDictionary;
   /** Document of each description entry. */
   private readonly descriptionDoc: Uint32Array;
-  // Per-search scratch.
-  /** Each document's best tier so far (NO_TIER: none). */
-  private readonly tier: Uint8Array;
-  /**
-   * One bitset over documents per tier, tier after tier (bitStride words each): a document's
-   * bit is set in its current tier's only, so reading them in order is relevance order.
-   */
-  private readonly tierBits: Uint32Array;
-  private readonly bitStride: number;
-  private readonly field: Uint8Array;
-  /** Documents holding each tier now (a document moves down as better matches come). */
-  private readonly tierCount = new Int32Array(TIER_SCORES.length);
-  private readonly touched: Uint32Array;
+  /** Document of each row (-1: a row the index does not hold). */
+  private readonly docOfRow: Int32Array;
+  // Per-search scratch: one search at a time (searching is set while one runs).
+  private readonly bits: TierBits;
   private readonly descriptionHits: Uint32Array;
-  private touchedCount = 0;
+  /** Every match of one matches() call, before its arrays are made to size. */
+  private readonly allDocs: Uint32Array;
+  private readonly allFields: Uint8Array;
+  private searching = false;
 
   constructor(input: readonly TextDocument[], entities: readonly TextEntity[]) {
     const docs = popularityOrder(input);
@@ -200,80 +200,135 @@ class Index implements TextIndex {
       entities.map((e) => FIELD_CODE[e.field]),
     );
 
-    this.tier = new Uint8Array(n).fill(NO_TIER);
-    this.bitStride = Math.ceil(n / 32);
-    this.tierBits = new Uint32Array(TIER_SCORES.length * this.bitStride);
-    this.field = new Uint8Array(n);
-    this.touched = new Uint32Array(n);
+    this.docOfRow = new Int32Array(docs.reduce((max, d) => Math.max(max, d.row + 1), 0)).fill(-1);
+    for (let d = 0; d < n; d++) this.docOfRow[docs[d].row] = d;
+    this.bits = new TierBits(n);
+    this.allDocs = new Uint32Array(n);
+    this.allFields = new Uint8Array(n);
     this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
   }
 
   search(query: string, limit: number): TextHit[] {
     if (!(limit >= 1)) return [];
-    const m = this.matches(query);
-    const out: TextHit[] = [];
-    for (let i = 0; i < m.rows.length && i < limit; i++) {
-      out.push({ row: m.rows[i], score: TIER_SCORES[m.tiers[i]], field: MATCHED_FIELDS[m.fields[i]] });
-    }
-    return out;
+    return this.rank(query, undefined, (ranking) => ranking.hits(0, limit));
   }
 
   matches(query: string): TextMatches {
-    const analyzed = analyzeText(query);
-    if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return EMPTY;
-    this.touchedCount = 0;
-    this.tierCount.fill(0);
+    return this.collected(query, undefined, () => this.allMatches(), false)?.value ?? EMPTY;
+  }
+
+  rank<T>(query: string, mask: Uint32Array | undefined, read: (ranking: TextRanking) => T): T {
+    let live = true;
+    const alive = (): void => {
+      if (!live) throw new Error('a text ranking was read after its callback returned');
+    };
+    const ranking: { -readonly [K in keyof TextRanking]: TextRanking[K] } = {
+      total: 0,
+      hits: (start, end) => {
+        alive();
+        return this.hits(start, end);
+      },
+      rankOf: (row) => {
+        alive();
+        const doc = row >= 0 && row < this.docOfRow.length ? this.docOfRow[row] : -1;
+        return doc < 0 || !this.searching ? -1 : this.bits.rankOf(doc);
+      },
+    };
     try {
-      this.collect(analyzed);
-      return this.ranked();
+      const ran = this.collected(query, mask, () => {
+        ranking.total = this.bits.total;
+        return read(ranking);
+      });
+      return ran === undefined ? read(ranking) : ran.value;
     } finally {
-      this.clearTiers();
+      live = false;
     }
   }
 
-  /** Every document back to NO_TIER and no bit set: by the touched list, or in two fills when many were touched. */
-  private clearTiers(): void {
-    if (this.touchedCount > this.rows.length >>> 4) {
-      this.tier.fill(NO_TIER);
-      this.tierBits.fill(0);
-      return;
+  docMask(keep: (row: number) => boolean): Uint32Array {
+    const mask = new Uint32Array(this.bits.stride);
+    for (let d = 0; d < this.rows.length; d++) if (keep(this.rows[d])) mask[d >>> 5] |= 1 << (d & 31);
+    return mask;
+  }
+
+  /**
+   * Runs one search: collects the matches of query, counts them (in mask; not for
+   * matches(), which counts them as it reads them all), hands them to read, then clears
+   * every trace of them. Undefined for a query too short to answer.
+   */
+  private collected<T>(
+    query: string,
+    mask: Uint32Array | undefined,
+    read: () => T,
+    count = true,
+  ): { value: T } | undefined {
+    const analyzed = analyzeText(query);
+    if (codePointLength(analyzed.compact) < MIN_QUERY_LENGTH) return undefined;
+    if (this.searching) throw new Error('a text search was started while another was being read');
+    this.searching = true;
+    try {
+      this.collect(analyzed);
+      if (count) this.bits.count(mask);
+      return { value: read() };
+    } finally {
+      this.bits.clear();
+      this.searching = false;
     }
-    for (let i = 0; i < this.touchedCount; i++) {
-      const doc = this.touched[i];
-      this.tierBits[this.tier[doc] * this.bitStride + (doc >>> 5)] = 0;
-      this.tier[doc] = NO_TIER;
+  }
+
+  /** The hits of ranks [start, end) of the search being read. */
+  private hits(start: number, end: number): TextHit[] {
+    const out: TextHit[] = [];
+    const from = Math.max(0, start);
+    if (!(end > from) || !this.searching) return out;
+    const rows = this.rows;
+    this.bits.walk(from, (doc, tier, field) => {
+      out.push({ row: rows[doc], score: TIER_SCORES[tier], field: MATCHED_FIELDS[field] });
+      return out.length < end - from;
+    });
+    return out;
+  }
+
+  /** Every match of the search being read, best first. */
+  private allMatches(): TextMatches {
+    const n = this.rows.length;
+    const tierEnd = new Int32Array(TIERS);
+    const count = this.bits.all(this.allDocs, this.allFields, tierEnd);
+    const rows = new Uint32Array(count);
+    const tiers = new Uint8Array(count);
+    const fields = this.allFields.slice(0, count);
+    const keys = new Uint32Array(count);
+    const { rows: rowOf, allDocs: docs } = this;
+    let i = 0;
+    for (let tier = 0; tier < TIERS; tier++) {
+      tiers.fill(tier, i, tierEnd[tier]);
+      for (const key = tier * n; i < tierEnd[tier]; i++) {
+        rows[i] = rowOf[docs[i]];
+        keys[i] = key + docs[i];
+      }
     }
+    return { rows, tiers, fields, keys };
   }
 
   suggest(query: string): string | undefined {
     const analyzed = analyzeText(query);
-    if (analyzed.words.length === 0 || this.matches(query).rows.length > 0) return undefined;
+    if (analyzed.words.length === 0 || this.count(query) > 0) return undefined;
     const corrected = analyzed.words.map((word) => this.closestToken(word) ?? word);
     const suggestion = [...corrected, ...analyzed.cjk].join(' ');
     if (suggestion === analyzed.words.join(' ')) return undefined;
-    return this.matches(suggestion).rows.length > 0 ? suggestion : undefined;
+    return this.count(suggestion) > 0 ? suggestion : undefined;
   }
 
-  private record(doc: number, tier: number, field: number): void {
-    const current = this.tier[doc];
-    if (current === NO_TIER) this.touched[this.touchedCount++] = doc;
-    else if (current < tier || (current === tier && this.field[doc] <= field)) return;
-    else {
-      this.tierCount[current]--;
-      this.tierBits[current * this.bitStride + (doc >>> 5)] &= ~(1 << (doc & 31));
-    }
-    this.tierCount[tier]++;
-    this.tierBits[tier * this.bitStride + (doc >>> 5)] |= 1 << (doc & 31);
-    this.tier[doc] = tier;
-    this.field[doc] = field;
+  private count(query: string): number {
+    return this.rank(query, undefined, (ranking) => ranking.total);
   }
 
   private collect(query: AnalyzedText): void {
-    const names = this.names;
+    const { names, bits } = this;
     names.match(query, (entry, level) => {
       const field = names.tag[entry];
       const tier = level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? TIER_NAME : TIER_ALTERNATE;
-      this.record(names.owner[entry], tier, field);
+      bits.set(slotOf(tier, field), names.owner[entry]);
     });
     const people = this.people;
     people.match(query, (entry, level) => {
@@ -281,8 +336,7 @@ class Index implements TextIndex {
       const e = people.owner[entry];
       const tier =
         field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
-      const docs = this.entityDocs;
-      for (let i = this.entityStart[e], end = this.entityStart[e + 1]; i < end; i++) this.record(docs[i], tier, field);
+      bits.setAll(slotOf(tier, field), this.entityDocs, this.entityStart[e], this.entityStart[e + 1]);
     });
     this.matchDescriptions(query);
   }
@@ -313,66 +367,8 @@ class Index implements TextIndex {
       }
       count = kept;
     }
-    for (let i = 0; i < count; i++) this.record(this.descriptionDoc[hits[i]], TIER_DESCRIPTION, FIELD_CODE.description);
-  }
-
-  /** The matches in relevance order: by tier, then document number (popularity). */
-  private ranked(): TextMatches {
-    return this.touchedCount < RANK_BY_BITS_FROM ? this.rankedBySort() : this.rankedByBits();
-  }
-
-  /** Few matches: their keys (tier × n + document), sorted. */
-  private rankedBySort(): TextMatches {
-    const n = this.rows.length;
-    const count = this.touchedCount;
-    const keys = new Uint32Array(count);
-    for (let i = 0; i < count; i++) keys[i] = this.tier[this.touched[i]] * n + this.touched[i];
-    keys.sort();
-    const rows = new Uint32Array(count);
-    const tiers = new Uint8Array(count);
-    const fields = new Uint8Array(count);
-    for (let i = 0; i < count; i++) {
-      const doc = keys[i] % n;
-      rows[i] = this.rows[doc];
-      tiers[i] = this.tier[doc];
-      fields[i] = this.field[doc];
-    }
-    return { rows, tiers, fields, keys };
-  }
-
-  /**
-   * Many matches: read from the tier bitsets in order (tier, then document), each tier's
-   * read stopped once its matches are used up. Linear, where a sort of 40,000 keys took
-   * milliseconds ("castle" on 150,000 games), and with no pass over non-matches.
-   */
-  private rankedByBits(): TextMatches {
-    const { rows: rowOf, field: fieldOf, tierBits: bits, bitStride: stride } = this;
-    const n = rowOf.length;
-    const take = this.touchedCount;
-    const rows = new Uint32Array(take);
-    const tiers = new Uint8Array(take);
-    const fields = new Uint8Array(take);
-    const keys = new Uint32Array(take);
-    let i = 0;
-    for (let t = 0; t < TIER_SCORES.length && i < take; t++) {
-      const end = i + this.tierCount[t];
-      const first = i;
-      const tierKey = t * n;
-      for (let w = t * stride, base = 0; i < end; w++, base += 32) {
-        let word = bits[w];
-        while (word !== 0 && i < end) {
-          const lowest = word & -word;
-          const doc = base + 31 - Math.clz32(lowest);
-          rows[i] = rowOf[doc];
-          fields[i] = fieldOf[doc];
-          keys[i] = tierKey + doc;
-          i++;
-          word ^= lowest;
-        }
-      }
-      tiers.fill(t, first, i);
-    }
-    return { rows, tiers, fields, keys };
+    const slot = slotOf(TIER_DESCRIPTION, FIELD_CODE.description);
+    for (let i = 0; i < count; i++) this.bits.set(slot, this.descriptionDoc[hits[i]]);
   }
 
   /** The name or people token nearest to `word` (up to 3 edits), the most used among equals. */

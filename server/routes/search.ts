@@ -1,14 +1,7 @@
 // Routes for POST /v1/games/search (+ its GET continuation, D43) and GET /v1/search.
 
 import type { H3, H3Event } from 'h3';
-import {
-  type DatasetApi,
-  type GameType,
-  MATCHED_FIELDS,
-  type Position,
-  type TextHit,
-  TIER_SCORES,
-} from '../../engine/index.js';
+import type { DatasetApi, Position, TextHit, TextRanking } from '../../engine/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX, link, listHref } from '../links.js';
@@ -143,86 +136,67 @@ function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: 
   return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
-/**
- * Game type per row, filled in as rows are met: building a whole GameRecord for each of the
- * tens of thousands of hits of a broad query costs hundreds of milliseconds, every time.
- */
-const typeCache = new WeakMap<DatasetApi, (GameType | undefined)[]>();
-
-function typeOf(dataset: DatasetApi, row: number): GameType {
-  let types = typeCache.get(dataset);
-  if (!types) {
-    types = new Array<GameType | undefined>(dataset.size);
-    typeCache.set(dataset, types);
-  }
-  let type = types[row];
-  if (type === undefined) {
-    type = dataset.game(row).type;
-    types[row] = type;
-  }
-  return type;
+/** What a page of GET /v1/search takes from the engine's ranking of q. */
+interface TextPage {
+  total: number;
+  start: number;
+  end: number;
+  hits: TextHit[];
+  first?: Position;
+  last?: Position;
 }
 
 /**
- * Every hit of q in the engine's order (relevance tier, then popularity), narrowed by type:
- * views over the engine's match arrays, so a broad query (tens of thousands of matches) costs
- * no object per match.
+ * The page of hits the request asks for, in the engine's order (relevance tier, then
+ * popularity), narrowed by type. Read from the engine's lazy ranking: its count, the hits of
+ * the page's ranks and, behind a cursor, one game's rank; never every match of a broad query
+ * (tens of thousands for "castle").
  */
-interface RankedHits {
-  length: number;
-  row(rank: number): number;
-  hit(rank: number): TextHit;
-}
-
-function rankedHits(dataset: DatasetApi, request: TextSearchRequest): RankedHits {
-  const matches = dataset.textMatches(request.q);
-  const types = request.type;
-  let at: (rank: number) => number = (rank) => rank;
-  let length = matches.rows.length;
-  if (types) {
-    const kept = new Uint32Array(matches.rows.length);
-    length = 0;
-    for (let i = 0; i < matches.rows.length; i++) {
-      if (types.includes(typeOf(dataset, matches.rows[i]))) kept[length++] = i;
+function textPage(dataset: DatasetApi, request: TextSearchRequest): TextPage {
+  return dataset.textRanking(request.q, request.type, (ranking) => {
+    const total = ranking.total;
+    let start = 0;
+    let end = Math.min(total, request.limit);
+    if (request.after) {
+      start = Math.max(0, rankOf(dataset, ranking, request.after) + 1);
+      end = Math.min(total, start + request.limit);
+    } else if (request.before) {
+      end = Math.max(0, rankOf(dataset, ranking, request.before));
+      start = Math.max(0, end - request.limit);
     }
-    at = (rank) => kept[rank];
-  }
-  return {
-    length,
-    row: (rank) => matches.rows[at(rank)],
-    hit: (rank) => {
-      const i = at(rank);
-      return { row: matches.rows[i], score: TIER_SCORES[matches.tiers[i]], field: MATCHED_FIELDS[matches.fields[i]] };
-    },
-  };
+    const hits = ranking.hits(start, end);
+    const positionAt = (i: number): Position => ({ value: start + i, id: dataset.game(hits[i].row).id });
+    return {
+      total,
+      start,
+      end,
+      hits,
+      first: hits.length > 0 ? positionAt(0) : undefined,
+      last: hits.length > 0 ? positionAt(hits.length - 1) : undefined,
+    };
+  });
 }
 
 /**
  * The rank a cursor position refers to: where its game is now (the Dataset may have been
  * rebuilt since), else the rank it stored.
  */
-function rankOf(dataset: DatasetApi, hits: RankedHits, position: Position): number {
+function rankOf(dataset: DatasetApi, ranking: TextRanking, position: Position): number {
   const stored = typeof position.value === 'number' && Number.isInteger(position.value) ? position.value : -1;
-  if (stored >= 0 && stored < hits.length && dataset.game(hits.row(stored)).id === position.id) return stored;
-  for (let rank = 0; rank < hits.length; rank++) if (dataset.game(hits.row(rank)).id === position.id) return rank;
-  return Math.min(Math.max(stored, -1), hits.length);
+  if (stored >= 0 && stored < ranking.total) {
+    const [hit] = ranking.hits(stored, stored + 1);
+    if (hit !== undefined && dataset.game(hit.row).id === position.id) return stored;
+  }
+  const row = dataset.row(position.id);
+  const rank = row === undefined || dataset.game(row).id !== position.id ? -1 : ranking.rankOf(row);
+  if (rank >= 0) return rank;
+  return Math.min(Math.max(stored, -1), ranking.total);
 }
 
 function textSearch(event: H3Event, deps: AppDeps): string {
   const request = parseTextSearch(event.url.searchParams, deps.cursors);
   const dataset = deps.state.current;
-  const hits = rankedHits(dataset, request);
-  let start = 0;
-  let end = Math.min(hits.length, request.limit);
-  if (request.after) {
-    start = Math.max(0, rankOf(dataset, hits, request.after) + 1);
-    end = Math.min(hits.length, start + request.limit);
-  } else if (request.before) {
-    end = Math.max(0, rankOf(dataset, hits, request.before));
-    start = Math.max(0, end - request.limit);
-  }
-  const slice: TextHit[] = [];
-  for (let rank = start; rank < end; rank++) slice.push(hits.hit(rank));
+  const { total, start, end, hits: slice, first, last } = textPage(dataset, request);
   const items = presentGames(
     dataset,
     slice.map((h) => h.row),
@@ -234,7 +208,6 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     ],
     request.fields,
   );
-  const positionAt = (rank: number): Position => ({ value: rank, id: dataset.game(hits.row(rank)).id });
   const { meta, links } = navigation(
     event,
     deps.cursors,
@@ -250,18 +223,18 @@ function textSearch(event: H3Event, deps: AppDeps): string {
       },
     },
     {
-      total: hits.length,
+      total,
       limit: request.limit,
-      hasNext: end < hits.length,
+      hasNext: end < total,
       hasPrev: start > 0,
-      first: slice.length > 0 ? positionAt(start) : undefined,
-      last: slice.length > 0 ? positionAt(end - 1) : undefined,
+      first,
+      last,
       after: request.after,
       before: request.before,
     },
     request.type ? { q: request.q, type: request.type } : { q: request.q },
   );
-  if (hits.length === 0) {
+  if (total === 0) {
     const suggestion = dataset.suggest(request.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }

@@ -209,3 +209,107 @@ describe('text ranking: shape of the catalog', () => {
     expect(ranks.size).toBeLessThan(100);
   });
 });
+
+/** The reference's hits of ranks [start, end) among the rows `keep` passes. */
+function referenceHits(want: Expected, keep: (row: number) => boolean, start: number, end: number) {
+  const hits = want.rows
+    .map((row, i) => ({ row, score: TIER_SCORES[want.tiers[i]], field: MATCHED_FIELDS[want.fields[i]] }))
+    .filter((hit) => keep(hit.row));
+  // (No negative end counted from the back, as slice would.)
+  return { total: hits.length, rows: hits.map((h) => h.row), page: hits.slice(start, Math.max(start, end)) };
+}
+
+describe.each([
+  { seed: 1, size: 6000 },
+  { seed: 7, size: 400 },
+])('lazy text ranking (rank) vs the reference, seed $seed, $size games', ({ seed, size }) => {
+  const catalog = randomCatalog(seed, size);
+  const index = buildTextIndex(catalog.docs, catalog.entities);
+  const everyRow = () => true;
+  // A third of the rows, by a rule unrelated to popularity: what a type filter does.
+  const third = (row: number) => row % 3 === 1;
+  const masks = [
+    { name: 'no mask', keep: everyRow, mask: undefined },
+    { name: 'a third of the rows', keep: third, mask: index.docMask(third) },
+    { name: 'no row', keep: () => false, mask: index.docMask(() => false) },
+  ];
+
+  describe.each(masks)('$name', ({ keep, mask }) => {
+    it.each(QUERIES)('rank(%j): total, every page window and every rank agree with the reference', (q) => {
+      const want = reference(catalog, q);
+      const { total, rows } = referenceHits(want, keep, 0, 0);
+      const windows = [
+        [0, 25],
+        [0, 1],
+        [1, 3],
+        [24, 49],
+        [total - 5, total + 5],
+        [Math.floor(total / 2), Math.floor(total / 2) + 100],
+        [total, total + 25],
+        [5, 5],
+        [9, 3],
+        [-5, -1],
+        [-3, 2],
+        [0, total + 1],
+      ];
+      index.rank(q, mask, (ranking) => {
+        expect(ranking.total).toBe(total);
+        for (const [start, end] of windows) {
+          expect(ranking.hits(start, end)).toEqual(referenceHits(want, keep, Math.max(0, start), end).page);
+        }
+        // Every match's rank, and -1 for games that are not matches (or not kept) and unknown rows.
+        rows.forEach((row, rank) => {
+          expect(ranking.rankOf(row)).toBe(rank);
+        });
+        const matched = new Set(rows);
+        for (let row = 0; row < size; row += 7) if (!matched.has(row)) expect(ranking.rankOf(row)).toBe(-1);
+        expect(ranking.rankOf(size + 10)).toBe(-1);
+        expect(ranking.rankOf(-1)).toBe(-1);
+      });
+    });
+  });
+
+  it('leaves nothing of one search in the next: alternating broad, narrow and empty queries, masked or not', () => {
+    // Numbers match a few names only ("castle 1234", "Game 1234" and their typos): searches
+    // that touch a few words, cleared word by word rather than whole.
+    const sequence = ['castle', 'queen', '1234', 'zz', '321', 'castle', '1234', 'ann castle', '4321', 'kingdoms'];
+    sequence.push('castle castle', '399', 'cast', '2345', 'queen', '2345');
+    sequence.forEach((q, i) => {
+      const { keep, mask } = masks[i % 2];
+      const want = reference(catalog, q);
+      const expected = referenceHits(want, keep, 0, 30);
+      const got = index.rank(q, mask, (ranking) => ({ total: ranking.total, page: ranking.hits(0, 30) }));
+      expect(got).toEqual({ total: expected.total, page: expected.page });
+      const all = index.matches(q);
+      expect(Array.from(all.rows)).toEqual(want.rows);
+    });
+  });
+});
+
+describe('lazy text ranking: lifetime', () => {
+  const catalog = randomCatalog(3, 300);
+  const index = buildTextIndex(catalog.docs, catalog.entities);
+
+  it('throws when a ranking is read after its callback returned', () => {
+    const kept = index.rank('castle', undefined, (ranking) => ranking);
+    expect(kept.total).toBeGreaterThan(0);
+    expect(() => kept.hits(0, 5)).toThrow(/after its callback/);
+    expect(() => kept.rankOf(0)).toThrow(/after its callback/);
+  });
+
+  it('refuses a search started while a ranking is read, and recovers after it', () => {
+    expect(() => index.rank('castle', undefined, () => index.matches('tower'))).toThrow(/another was being read/);
+    expect(() => index.rank('castle', undefined, () => index.rank('tower', undefined, (r) => r.total))).toThrow(
+      /another was being read/,
+    );
+    expect(index.rank('castle', undefined, (ranking) => ranking.total)).toBe(reference(catalog, 'castle').rows.length);
+  });
+
+  it('answers a query too short to search with no match', () => {
+    expect(index.rank('c', undefined, (ranking) => [ranking.total, ranking.hits(0, 10), ranking.rankOf(0)])).toEqual([
+      0,
+      [],
+      -1,
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
 // without diacritics or in another case, scores, the type filter, paging, and errors.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '../../server/dataset-loader.js';
 import { textSearchResponseSchema } from '../../server/schemas/search-docs.js';
 import { call, demoApp, type GameJson, type ListJson, type Reply, type TestApp } from '../helpers/app.js';
 
@@ -80,6 +81,27 @@ describe('GET /v1/search', () => {
     for (let href = back[0]._links.prev?.href; href; href = back[0]._links.prev?.href)
       back.unshift(await search(href.slice('/v1/search?'.length)));
     expect(back.map(slugs)).toEqual(pages.map(slugs));
+  });
+
+  it("continues after the cursor's game where a reloaded Dataset ranks it now, not at the rank it stored", async () => {
+    const first = await q('catan', '&limit=2');
+    const [renamed, anchor] = first.data;
+    const next = first._links.next?.href.slice('/v1/search?'.length);
+    expect(next).toBeDefined();
+    // The best match loses its name match: it falls to a later tier and the cursor's game moves up.
+    await t.store.run('UPDATE games SET name = ? WHERE id = ?', ['Zzyzx Island', String(renamed.id)]);
+    const old = t.state.current;
+    try {
+      t.state.swap(await loadDataset(t.store));
+      const whole = slugs(await q('catan', '&limit=100'));
+      const at = whole.indexOf(String(anchor.slug));
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(at).not.toBe(1);
+      expect(slugs(await search(next ?? ''))).toEqual(whole.slice(at + 1, at + 3));
+    } finally {
+      await t.store.run('UPDATE games SET name = ? WHERE id = ?', [String(renamed.name), String(renamed.id)]);
+      t.state.swap(old);
+    }
   });
 
   it('binds a cursor to its q and type and to this listing', async () => {
