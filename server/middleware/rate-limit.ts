@@ -9,6 +9,7 @@ import { callerKey } from '../auth/guard.js';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { ApiProblem } from '../problem.js';
 import type { CounterStore } from './rate-limit-counters.js';
+import type { HeaderSink } from './staged-headers.js';
 
 export { MemoryCounterStore, type CounterStore, type WindowCount } from './rate-limit-counters.js';
 
@@ -122,7 +123,7 @@ export class RateLimiter {
 }
 
 /** The X-RateLimit-* headers of a verdict, and Retry-After when it refused. */
-export function setRateLimitHeaders(headers: Headers, verdict: RateLimitVerdict): void {
+export function setRateLimitHeaders(headers: HeaderSink, verdict: RateLimitVerdict): void {
   headers.set('x-ratelimit-limit', String(verdict.limit));
   headers.set('x-ratelimit-remaining', String(verdict.remaining));
   headers.set('x-ratelimit-reset', String(verdict.resetAt));

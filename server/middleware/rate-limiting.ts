@@ -14,6 +14,7 @@ import {
   type RateLimitSettings,
   type RateLimitVerdict,
 } from './rate-limit.js';
+import type { HeaderSink } from './staged-headers.js';
 
 declare module 'h3' {
   interface H3EventContext {
@@ -61,7 +62,7 @@ export function rateLimit(
 }
 
 /** Answer headers: X-RateLimit-* (and Retry-After on a 429) once the request was counted. */
-export function rateLimitHeaders(headers: Headers, event: H3Event): void {
+export function rateLimitHeaders(headers: HeaderSink, event: H3Event): void {
   const verdict = event.context.rateLimit;
   if (verdict) setRateLimitHeaders(headers, verdict);
 }
