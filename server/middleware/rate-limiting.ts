@@ -9,6 +9,7 @@ import type { ApiKeys } from '../auth/api-keys.js';
 import {
   isRateLimitExempt,
   rateLimitedProblem,
+  type RateCheck,
   RateLimiter,
   setRateLimitHeaders,
   type RateLimitSettings,
@@ -38,9 +39,8 @@ export function rateLimit(
 ): Middleware {
   if (settings === null) return unlimited;
   const limiter = new RateLimiter(settings, keys);
-  return async (event, next) => {
-    if (isRateLimitExempt(event.url.pathname)) return next();
-    const { verdict, error, chargeExport } = await limiter.check(event);
+  /** The request was counted: its verdict goes on the event; over budget, or a bad key, it stops here. */
+  const admit = ({ verdict, error, chargeExport }: RateCheck, event: H3Event, next: () => unknown): unknown => {
     event.context.rateLimit = verdict;
     if (chargeExport)
       event.context.chargeExport = async () => {
@@ -58,6 +58,14 @@ export function rateLimit(
     // An invalid key was counted against the address; its 401 goes out with the headers.
     if (error) throw error;
     return next();
+  };
+  return (event, next) => {
+    if (isRateLimitExempt(event.url.pathname)) return next();
+    // Counted in this process's memory, a request without a key needs no promise.
+    const counted = limiter.check(event);
+    return counted instanceof Promise
+      ? counted.then((check) => admit(check, event, next))
+      : admit(counted, event, next);
   };
 }
 
