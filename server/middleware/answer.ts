@@ -31,6 +31,11 @@ export interface AnswerSettings {
   logger: Logger;
   /** Base of problem `type` URIs. */
   publicBaseUrl: string;
+  /**
+   * Told of every answer made here, problems for requests h3 refused included, with its
+   * status and headers (the access log: server/middleware/access-log.ts).
+   */
+  onAnswer?: (event: H3Event, status: number, headers: Pick<HeaderSink, 'get'>) => void;
 }
 
 export interface AnswerEdge {
@@ -54,6 +59,7 @@ function nullBody(method: string, status: number | undefined): boolean {
 
 export function answerEdge(settings: AnswerSettings): AnswerEdge {
   const { headers: answerHeaders, logger, publicBaseUrl } = settings;
+  const onAnswer = settings.onAnswer ?? (() => undefined);
 
   const decorate = (headers: HeaderSink, status: number, event: H3Event): void => {
     for (const apply of answerHeaders) apply(headers, event, status);
@@ -71,6 +77,7 @@ export function answerEdge(settings: AnswerSettings): AnswerEdge {
     // A Response made here: its headers are ours to set.
     const response = problemResponse(problem, event.url.pathname, publicBaseUrl);
     decorate(response.headers, response.status, event);
+    onAnswer(event, response.status, response.headers);
     return response;
   };
 
@@ -78,6 +85,7 @@ export function answerEdge(settings: AnswerSettings): AnswerEdge {
   const decorated = (response: Response, event: H3Event): Response => {
     const headers = new Headers(response.headers);
     decorate(headers, response.status, event);
+    onAnswer(event, response.status, headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 
@@ -89,11 +97,13 @@ export function answerEdge(settings: AnswerSettings): AnswerEdge {
     // h3 says the length of bytes itself (a length the route staged wins, as in h3's merge).
     if (typeof body !== 'string' && !staged.has('content-length'))
       staged.set('content-length', String(body.byteLength));
-    return new FastResponse(nullBody(event.req.method, status) ? null : body, {
+    const response = new FastResponse(nullBody(event.req.method, status) ? null : body, {
       status,
       statusText: res.statusText === undefined ? undefined : sanitizeStatusMessage(res.statusText),
       headers: staged.entries(),
     });
+    onAnswer(event, status ?? 200, staged);
+    return response;
   };
 
   const answered = (value: unknown, event: H3Event): unknown => {
@@ -106,9 +116,14 @@ export function answerEdge(settings: AnswerSettings): AnswerEdge {
       return decorated(value, event);
     }
     // An HTTPResponse (a 304) says its status; otherwise the route staged it (or it is 200).
-    const status = (value instanceof HTTPResponse ? value.status : undefined) ?? event.res.status ?? 200;
+    const status = sanitizeStatusCode((value instanceof HTTPResponse ? value.status : undefined) ?? event.res.status);
     decorate(staged, status, event);
     staged.applyTo(event.res.headers);
+    // h3 answers no body (null, undefined) with a length of 0, unless one was staged; a
+    // symbol (no route matched) becomes an error h3 hands to onError, which tells its own.
+    if (value === null || value === undefined)
+      onAnswer(event, status, { get: (name) => staged.get(name) ?? (name === 'content-length' ? '0' : null) });
+    else if (typeof value !== 'symbol') onAnswer(event, status, staged);
     return value;
   };
 
