@@ -1,7 +1,7 @@
 // createApp(deps): the whole HTTP surface without a listener, so tests and benches call
 // `app.fetch(new Request(...))` directly. Every error leaves as an RFC 9457 problem. The
 // edge is the list of middlewares below, one concern each (server/middleware/), plus the
-// h3 hooks that time, log and count every request.
+// h3 hooks that start each request's clock and answer what h3 refuses itself.
 
 import { H3, type Middleware } from 'h3';
 import { API_VERSION, type AppDeps } from './app-deps.js';
@@ -48,12 +48,14 @@ export function createApp(appDeps: AppDeps): H3 {
     headers: [requestIdHeader, rateLimitHeaders, corsHeaders(settings.cors), cacheControlHeader, applySecurityHeaders],
     logger,
     publicBaseUrl: appDeps.publicBaseUrl,
+    // Every answer is counted, timed and logged where it is made: no onResponse hook, which
+    // would put every response through h3's promises.
+    onAnswer: access.answered,
   });
   const app = new H3({
     silent: true,
     onRequest: access.onRequest,
     onError: answers.onError,
-    onResponse: access.onResponse,
   });
   // The edge, outermost first: each request passes these in order on its way to its route.
   const edge: Middleware[] = [

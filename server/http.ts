@@ -48,13 +48,19 @@ export function registeredRoutes(app: H3): readonly RegisteredRoute[] {
   return registry.get(app) ?? [];
 }
 
-/** Sends an already-serialized JSON body (a string keeps h3 on its fast path). */
+/**
+ * Sends an already-serialized JSON body: a string keeps h3 on its fast path, and the answer
+ * edge sends it with its staged headers as they are (server/middleware/answer.ts).
+ */
 export function sendJson(event: H3Event, json: string, status = 200): string {
   event.res.status = status;
   event.res.statusText = STATUS_CODES[status] ?? '';
-  event.res.headers.set('content-type', 'application/json; charset=utf-8');
+  // The edge's staged list when the edge is there (no `Headers` made), h3's otherwise.
+  (event.context.answerHeaders ?? event.res.headers).set('content-type', JSON_CONTENT_TYPE);
   return json;
 }
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Route meta flag of the 405 catch-all of a path: the edge answers 405 before any body check. */
 export const METHOD_NOT_ALLOWED = 'ludex.methodNotAllowed';

@@ -1,6 +1,9 @@
-// Timing, logging and metrics of every request, in h3's hooks rather than a middleware:
-// onResponse sees every answer as sent, those h3 refuses before any middleware runs (a
-// malformed URL) included. One log line and one observation per request.
+// Timing, logging and metrics of every request: one log line and one observation per
+// answer. The answer edge (answer.ts) reports each answer it makes, problems for requests
+// h3 refuses before any middleware runs (a malformed URL) included, as it makes it:
+// `answered`. h3's onResponse hook would see the same answers, but with it configured h3
+// puts every response through three promises first, whether the route answered at once or
+// not; `onResponse` stays for an app without the answer edge.
 //
 // A log line carries the method, route template, path and query string, status, client
 // address, the id of the API key (never the key), the bytes of the body sent and the
@@ -34,7 +37,12 @@ export interface StreamOutcome {
 export interface AccessLog {
   /** h3's onRequest hook: starts the clock. */
   onRequest(event: H3Event): void;
-  /** h3's onResponse hook: counts, times and logs the answer (a stream's once it ends). */
+  /**
+   * Counts, times and logs an answer of `status` whose headers are `headers` (a stream's
+   * once it ends): the answer edge's onAnswer.
+   */
+  answered(event: H3Event, status: number, headers: Pick<Headers, 'get'>): void;
+  /** h3's onResponse hook: the same, for an answer made without the answer edge. */
   onResponse(response: Response, event: H3Event): void;
   /** Edge middleware: streamed bodies pass through a byte counter that knows when they end. */
   streams: Middleware;
@@ -72,38 +80,42 @@ export function accessLog(
     logger.info(line, 'request');
   };
 
+  const answered = (event: H3Event, status: number, headers: Pick<Headers, 'get'>): void => {
+    const now = performance.now();
+    const route = event.context.matchedRoute?.route ?? UNMATCHED_ROUTE;
+    // A request refused before onRequest ran has no start: it took no time of ours.
+    const seconds = (now - (event.context.startedAt ?? now)) / 1000;
+    metrics.observeRequest(event.req.method, route, status, seconds);
+    // A silent logger (the bench's, LOG_LEVEL=silent) gets no line built at all.
+    if (!logger.isLevelEnabled('info')) return;
+    // Status and method say whether the body is null (as h3 decides it), so no body is
+    // read here: reading a Response's makes srvx build a web-stream Response for what it
+    // would otherwise write as a plain string.
+    const method = event.req.method;
+    const nullBody =
+      method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
+    const streamed = event.context.streamed;
+    if (streamed !== undefined && !nullBody) {
+      const headersMs = Math.round(seconds * 100_000) / 100;
+      const started = event.context.startedAt ?? now;
+      void streamed.then(({ bytes, complete }) =>
+        log(event, status, route, bytes, performance.now() - started, { headers_ms: headersMs, complete }),
+      );
+      return;
+    }
+    // The compression middleware notes the length it sent; anything else says it in a header.
+    const length = nullBody ? null : (event.context.bodyBytes ?? headers.get('content-length'));
+    const bytes = nullBody ? 0 : length === null ? null : Number(length);
+    log(event, status, route, bytes, seconds * 1000);
+  };
+
   return {
     onRequest(event) {
       event.context.startedAt = performance.now();
     },
+    answered,
     onResponse(response, event) {
-      const now = performance.now();
-      const route = event.context.matchedRoute?.route ?? UNMATCHED_ROUTE;
-      // A request refused before onRequest ran has no start: it took no time of ours.
-      const seconds = (now - (event.context.startedAt ?? now)) / 1000;
-      metrics.observeRequest(event.req.method, route, response.status, seconds);
-      // A silent logger (the bench's, LOG_LEVEL=silent) gets no line built at all.
-      if (!logger.isLevelEnabled('info')) return;
-      // Status and method say whether the body is null (as h3 decides it), so the Response's
-      // body is never read here: reading it makes srvx build a web-stream Response for what
-      // it would otherwise write as a plain string.
-      const method = event.req.method;
-      const status = response.status;
-      const nullBody =
-        method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
-      const streamed = event.context.streamed;
-      if (streamed !== undefined && !nullBody) {
-        const headersMs = Math.round(seconds * 100_000) / 100;
-        const started = event.context.startedAt ?? now;
-        void streamed.then(({ bytes, complete }) =>
-          log(event, status, route, bytes, performance.now() - started, { headers_ms: headersMs, complete }),
-        );
-        return;
-      }
-      // The compression middleware notes the length it sent; anything else says it in a header.
-      const length = nullBody ? null : (event.context.bodyBytes ?? response.headers.get('content-length'));
-      const bytes = nullBody ? 0 : length === null ? null : Number(length);
-      log(event, status, route, bytes, seconds * 1000);
+      answered(event, response.status, response.headers);
     },
     streams(event, next) {
       const value = next();

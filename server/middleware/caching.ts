@@ -15,6 +15,7 @@ import { hash } from 'node:crypto';
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ContentEncoding } from '../compress/negotiate.js';
 import type { AnswerHeaders } from './answer.js';
+import { answerHeadersOf } from './answer-headers.js';
 import { representationEncoding } from './compression.js';
 import { datasetVersion } from './dataset-version.js';
 import { isThenable } from './thenable.js';
@@ -141,7 +142,7 @@ export function conditional(datasetOf: () => object): Middleware {
     const method = event.req.method;
     if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
       return value;
-    const staged = event.res.headers;
+    const staged = answerHeadersOf(event);
     const route = event.context.matchedRoute?.route;
     const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, route, 200);
     if (cacheControl.includes(NO_STORE)) return value;

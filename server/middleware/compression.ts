@@ -12,6 +12,7 @@ import type { H3Event, Middleware } from 'h3';
 import { CompressedCache } from '../compress/cache.js';
 import { compressBody, compressionStream } from '../compress/encode.js';
 import { type ContentEncoding, isCompressibleType, negotiateEncoding } from '../compress/negotiate.js';
+import { answerHeadersOf } from './answer-headers.js';
 import { isThenable } from './thenable.js';
 import { appendVary } from './vary.js';
 
@@ -47,7 +48,7 @@ export function representationEncoding(event: H3Event, value: unknown): ContentE
 
 function decideEncoding(event: H3Event, value: unknown): ContentEncoding | null | undefined {
   if ((event.res.status ?? 200) !== 200) return undefined;
-  const headers = event.res.headers;
+  const headers = answerHeadersOf(event);
   const size = typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : undefined;
   if (size === undefined ? !(value instanceof ReadableStream) : size < MIN_COMPRESSED_BYTES) return undefined;
   if (headers.has('content-encoding') || !isCompressibleType(headers.get('content-type'))) return undefined;
@@ -104,11 +105,11 @@ export function compression(cacheOwner: () => object): Middleware {
       if (typeof value === 'string') {
         const bytes = Buffer.byteLength(value);
         event.context.bodyBytes = bytes;
-        event.res.headers.set('content-length', String(bytes));
+        answerHeadersOf(event).set('content-length', String(bytes));
       }
       return value;
     }
-    event.res.headers.set('content-encoding', encoding);
+    answerHeadersOf(event).set('content-encoding', encoding);
     if (value instanceof ReadableStream) {
       // HEAD: the headers GET would send, no body to compress.
       return event.req.method === 'HEAD' ? value : value.pipeThrough(compressionStream(encoding));

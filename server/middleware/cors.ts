@@ -19,6 +19,7 @@ import {
   type Middleware,
 } from 'h3';
 import type { AnswerHeaders } from './answer.js';
+import type { HeaderSink } from './staged-headers.js';
 import { appendVary } from './vary.js';
 
 export interface CorsSettings {
@@ -66,9 +67,15 @@ function allowedOrigin(origin: string | null, options: CorsOptions): string | nu
 /** Answer headers that let a browser read an actual (non-preflight) response. */
 export function corsHeaders(settings: CorsSettings): AnswerHeaders {
   const options = h3Options(settings);
-  return (headers: Headers, event: H3Event): void => {
+  if (settings.origins === '*')
+    // Any origin may read: the same two headers on every answer, Origin not even read.
+    return (headers: HeaderSink): void => {
+      headers.set('access-control-allow-origin', '*');
+      headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS);
+    };
+  return (headers: HeaderSink, event: H3Event): void => {
     // With a list the answer depends on Origin, so caches must key on it, allowed or not.
-    if (settings.origins !== '*') appendVary(headers, 'Origin');
+    appendVary(headers, 'Origin');
     const allow = allowedOrigin(event.req.headers.get('origin'), options);
     if (allow === null) return;
     headers.set('access-control-allow-origin', allow);

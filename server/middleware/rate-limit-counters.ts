@@ -1,17 +1,13 @@
-// Rate-limit counters through rate-limiter-flexible: fixed windows that open with a bucket's
-// first hit. The library fixes a budget (points per duration) per limiter instance, so a
-// store keeps one limiter per (limit, window) pair; buckets name the caller and budget.
-// MemoryCounterStore counts in this process; RedisCounterStore (rate-limit-redis.ts) shares
-// the counts between processes.
+// Rate-limit counters: fixed windows that open with a bucket's first hit. Shared counters go
+// through rate-limiter-flexible, which fixes a budget (points per duration) per limiter
+// instance, so a store keeps one limiter per (limit, window) pair; buckets name the caller
+// and budget. RedisCounterStore (rate-limit-redis.ts) shares the counts between processes;
+// MemoryCounterStore counts in this process, synchronously (window-counters.ts says why).
 
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type WindowCount, WindowCounters } from './window-counters.js';
 
-/** The count of a bucket after one more hit, and how long its window still runs. */
-export interface WindowCount {
-  count: number;
-  /** Milliseconds until the window closes and the count starts over. */
-  ttlMs: number;
-}
+export type { WindowCount } from './window-counters.js';
 
 /**
  * Where window counters live. `hit` adds one to a bucket whose budget is `limit` per
@@ -19,6 +15,8 @@ export interface WindowCount {
  */
 export interface CounterStore {
   hit(bucket: string, limit: number, windowMs: number): Promise<WindowCount>;
+  /** The same count, answered at once: a store in this process's memory has it. */
+  hitNow?(bucket: string, limit: number, windowMs: number): WindowCount;
   close(): Promise<void>;
 }
 
@@ -54,8 +52,19 @@ export abstract class LimiterCounterStore implements CounterStore {
 }
 
 /** Counters in this process's memory: the default, right for a single server process. */
-export class MemoryCounterStore extends LimiterCounterStore {
-  protected createLimiter(points: number, duration: number): RateLimiterAbstract {
-    return new RateLimiterMemory({ points, duration });
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new WindowCounters();
+
+  hit(bucket: string, limit: number, windowMs: number): Promise<WindowCount> {
+    return Promise.resolve(this.counters.hit(bucket, limit, windowMs));
+  }
+
+  hitNow(bucket: string, limit: number, windowMs: number): WindowCount {
+    return this.counters.hit(bucket, limit, windowMs);
+  }
+
+  close(): Promise<void> {
+    this.counters.clear();
+    return Promise.resolve();
   }
 }

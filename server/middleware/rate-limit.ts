@@ -5,10 +5,11 @@
 
 import type { H3Event } from 'h3';
 import { getRequestIP } from 'h3';
-import { callerKey } from '../auth/guard.js';
+import { API_KEY_HEADER, callerKey } from '../auth/guard.js';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { ApiProblem } from '../problem.js';
-import type { CounterStore } from './rate-limit-counters.js';
+import type { CounterStore, WindowCount } from './rate-limit-counters.js';
+import type { HeaderSink } from './staged-headers.js';
 
 export { MemoryCounterStore, type CounterStore, type WindowCount } from './rate-limit-counters.js';
 
@@ -63,6 +64,13 @@ export function clientAddress(event: H3Event, trustProxy: boolean): string {
   return address || 'unknown';
 }
 
+/** What counting a request answered; `chargeExport` on export paths only. */
+export interface RateCheck {
+  verdict: RateLimitVerdict;
+  error?: ApiProblem;
+  chargeExport?: () => Promise<RateLimitVerdict>;
+}
+
 export class RateLimiter {
   constructor(
     private readonly settings: RateLimitSettings,
@@ -72,11 +80,19 @@ export class RateLimiter {
   /**
    * Counts the request against its caller's budget. A key that is sent but invalid counts
    * against the client address (so guessing keys is limited too) and its 401 is rethrown
-   * after counting; `error` carries it so the caller can still attach the headers.
+   * after counting; `error` carries it so the caller can still attach the headers. A request
+   * without a key counted by a store in this process's memory is answered at once.
    */
-  async check(
-    event: H3Event,
-  ): Promise<{ verdict: RateLimitVerdict; error?: ApiProblem; chargeExport?: () => Promise<RateLimitVerdict> }> {
+  check(event: H3Event): RateCheck | Promise<RateCheck> {
+    const store = this.settings.store;
+    if (store.hitNow === undefined || event.req.headers.get(API_KEY_HEADER) !== null) return this.checkCaller(event);
+    const bucket = `ip:${clientAddress(event, this.settings.trustProxy)}`;
+    const { anonymous: limit, windowMs } = this.settings;
+    const verdict = this.verdict(store.hitNow(bucket, limit, windowMs), 'anonymous', 'requests', limit, windowMs);
+    return this.withExports(event, verdict, undefined, bucket, 'anonymous');
+  }
+
+  private async checkCaller(event: H3Event): Promise<RateCheck> {
     let bucket: string;
     let tier: Tier;
     let error: ApiProblem | undefined;
@@ -92,6 +108,16 @@ export class RateLimiter {
     }
     const limit = tier === 'key' ? this.settings.authenticated : this.settings.anonymous;
     const requests = await this.count(bucket, tier, 'requests', limit, this.settings.windowMs);
+    return this.withExports(event, requests, error, bucket, tier);
+  }
+
+  private withExports(
+    event: H3Event,
+    requests: RateLimitVerdict,
+    error: ApiProblem | undefined,
+    bucket: string,
+    tier: Tier,
+  ): RateCheck {
     const exports = this.settings.exports;
     if (!requests.allowed || !exports || !isExportPath(event.url.pathname)) return { verdict: requests, error };
     // The export budget is charged by the route once the request is valid: a 400 spends
@@ -107,7 +133,16 @@ export class RateLimiter {
     limit: number,
     windowMs: number,
   ): Promise<RateLimitVerdict> {
-    const { count, ttlMs } = await this.settings.store.hit(bucket, limit, windowMs);
+    return this.verdict(await this.settings.store.hit(bucket, limit, windowMs), tier, budget, limit, windowMs);
+  }
+
+  private verdict(
+    { count, ttlMs }: WindowCount,
+    tier: Tier,
+    budget: Budget,
+    limit: number,
+    windowMs: number,
+  ): RateLimitVerdict {
     return {
       tier,
       budget,
@@ -122,7 +157,7 @@ export class RateLimiter {
 }
 
 /** The X-RateLimit-* headers of a verdict, and Retry-After when it refused. */
-export function setRateLimitHeaders(headers: Headers, verdict: RateLimitVerdict): void {
+export function setRateLimitHeaders(headers: HeaderSink, verdict: RateLimitVerdict): void {
   headers.set('x-ratelimit-limit', String(verdict.limit));
   headers.set('x-ratelimit-remaining', String(verdict.remaining));
   headers.set('x-ratelimit-reset', String(verdict.resetAt));

@@ -9,11 +9,13 @@ import type { ApiKeys } from '../auth/api-keys.js';
 import {
   isRateLimitExempt,
   rateLimitedProblem,
+  type RateCheck,
   RateLimiter,
   setRateLimitHeaders,
   type RateLimitSettings,
   type RateLimitVerdict,
 } from './rate-limit.js';
+import type { HeaderSink } from './staged-headers.js';
 
 declare module 'h3' {
   interface H3EventContext {
@@ -37,9 +39,8 @@ export function rateLimit(
 ): Middleware {
   if (settings === null) return unlimited;
   const limiter = new RateLimiter(settings, keys);
-  return async (event, next) => {
-    if (isRateLimitExempt(event.url.pathname)) return next();
-    const { verdict, error, chargeExport } = await limiter.check(event);
+  /** The request was counted: its verdict goes on the event; over budget, or a bad key, it stops here. */
+  const admit = ({ verdict, error, chargeExport }: RateCheck, event: H3Event, next: () => unknown): unknown => {
     event.context.rateLimit = verdict;
     if (chargeExport)
       event.context.chargeExport = async () => {
@@ -58,10 +59,18 @@ export function rateLimit(
     if (error) throw error;
     return next();
   };
+  return (event, next) => {
+    if (isRateLimitExempt(event.url.pathname)) return next();
+    // Counted in this process's memory, a request without a key needs no promise.
+    const counted = limiter.check(event);
+    return counted instanceof Promise
+      ? counted.then((check) => admit(check, event, next))
+      : admit(counted, event, next);
+  };
 }
 
 /** Answer headers: X-RateLimit-* (and Retry-After on a 429) once the request was counted. */
-export function rateLimitHeaders(headers: Headers, event: H3Event): void {
+export function rateLimitHeaders(headers: HeaderSink, event: H3Event): void {
   const verdict = event.context.rateLimit;
   if (verdict) setRateLimitHeaders(headers, verdict);
 }

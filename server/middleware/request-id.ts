@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { H3Event } from 'h3';
+import type { HeaderSink } from './staged-headers.js';
 
 declare module 'h3' {
   interface H3EventContext {
@@ -31,6 +32,6 @@ export function requestIdOf(event: H3Event): string {
 }
 
 /** Answer headers: X-Request-Id on every answer. */
-export function requestIdHeader(headers: Headers, event: H3Event): void {
+export function requestIdHeader(headers: HeaderSink, event: H3Event): void {
   headers.set(REQUEST_ID_HEADER, requestIdOf(event));
 }

@@ -68,6 +68,37 @@ describe('request logs', () => {
     expect(requestLines().find((l) => l.req_id === 'bad-limit')).toMatchObject({ status: 400, route: '/v1/games' });
   });
 
+  it('logs each kind of answer exactly once, with its status and bytes', async () => {
+    const kinds: [string, string, RequestInit | undefined, number][] = [
+      ['plain', '/v1', undefined, 200],
+      ['head', '/v1', { method: 'HEAD' }, 200],
+      ['problem', '/nowhere', undefined, 404],
+      [
+        'preflight',
+        '/v1/games',
+        { method: 'OPTIONS', headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' } },
+        204,
+      ],
+    ];
+    const first = await call(t.app, '/v1');
+    const etag = first.headers.get('etag') ?? '';
+    kinds.push(['conditional', '/v1', { headers: { 'if-none-match': etag } }, 304]);
+    for (const [kind, path, init, status] of kinds) {
+      const id = `kind-${kind}`;
+      const headers = new Headers(init?.headers);
+      headers.set('x-request-id', id);
+      const reply = await call(t.app, path, { ...init, headers });
+      expect(reply.status, kind).toBe(status);
+      const logged = requestLines().filter((l) => l.req_id === id);
+      expect(
+        logged.map((l) => l.status),
+        kind,
+      ).toEqual([status]);
+      const length = Number(first.headers.get('content-length'));
+      expect(logged[0]?.bytes, kind).toEqual(kind === 'plain' ? length : kind === 'problem' ? expect.any(Number) : 0);
+    }
+  });
+
   it('logs the query string, client address, key id and bytes sent', async () => {
     const issued = await t.deps.keys.create({ admin: false, name: 'log-fields' });
     const reply = await call(t.app, '/v1/games?limit=2&sort=rating', {

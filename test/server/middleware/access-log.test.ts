@@ -1,5 +1,6 @@
-// Timing, logging and metrics of every request, from h3's hooks: one line and one
-// observation per answer, malformed URLs (refused before any middleware) included.
+// Timing, logging and metrics of every request: one line and one observation per answer,
+// malformed URLs (refused before any middleware) included, whether the answer edge reports
+// its answers (as the app wires it) or h3's onResponse hook does.
 
 import type { H3Event } from 'h3';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +11,17 @@ import { sendJson } from '../../../server/http.js';
 import { capturedLogger } from '../../helpers/app.js';
 import { BASE_URL, fetchApp, miniApp } from './mini-app.js';
 
-function loggedApp() {
+function loggedApp(wiring: 'answer edge' | 'onResponse hook') {
   const { logger, lines } = capturedLogger();
   const observed: [string, string, number, number][] = [];
   const access = accessLog({ observeRequest: (...args) => void observed.push(args) }, logger);
-  const answers = answerEdge({ headers: [requestIdHeader], logger, publicBaseUrl: BASE_URL });
+  const byEdge = wiring === 'answer edge';
+  const answers = answerEdge({
+    headers: [requestIdHeader],
+    logger,
+    publicBaseUrl: BASE_URL,
+    onAnswer: byEdge ? access.answered : undefined,
+  });
   const app = miniApp(
     [answers.middleware],
     {
@@ -23,15 +30,15 @@ function loggedApp() {
         return sendJson(event, '{}', event.context.params?.id === 'missing' ? 404 : 200);
       },
     },
-    { onRequest: access.onRequest, onError: answers.onError, onResponse: access.onResponse },
+    { onRequest: access.onRequest, onError: answers.onError, onResponse: byEdge ? undefined : access.onResponse },
   );
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   return { app, parsed, observed };
 }
 
-describe('accessLog', () => {
+describe.each(['answer edge', 'onResponse hook'] as const)('accessLog, answers told by the %s', (wiring) => {
   it('logs one line per request: id, method, route template, path, status, client, bytes, duration', async () => {
-    const { app, parsed, observed } = loggedApp();
+    const { app, parsed, observed } = loggedApp(wiring);
     const reply = await fetchApp(app, '/games/7', { headers: { 'x-request-id': 'log-1' } });
     expect(reply.headers.get('x-request-id')).toBe('log-1');
     expect(parsed()).toHaveLength(1);
@@ -55,7 +62,7 @@ describe('accessLog', () => {
   });
 
   it('labels unmatched and malformed requests "unmatched", with the status they got', async () => {
-    const { app, parsed, observed } = loggedApp();
+    const { app, parsed, observed } = loggedApp(wiring);
     await fetchApp(app, '/games/missing');
     await fetchApp(app, '/nothing');
     await fetchApp(app, '/games/%E0%A4%A');
