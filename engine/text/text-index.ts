@@ -23,38 +23,33 @@
 // ("reiner knizia": Tigris & Euphrates over Reiner Knizia's Decathlon) by the same rule.
 
 import type { TextHit, TextMatches, TextRanking } from '../api.js';
-import { MATCHED_FIELDS, type MatchedField } from '../domain.js';
+import { MATCHED_FIELDS } from '../domain.js';
 import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
 import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
 import { editDistance } from './fuzzy.js';
 import { EXACT, FUZZY, NameMatcher } from './name-matcher.js';
-import { slotOf, TierBits, TIERS } from './tier-bits.js';
+import {
+  FIELD_CODE,
+  TIER_ALTERNATE,
+  TIER_DESCRIPTION,
+  TIER_FAMILY,
+  TIER_FUZZY,
+  TIER_NAME,
+  TIER_PEOPLE,
+  TIERS,
+} from './codes.js';
+import { slotOf, TierBits } from './tier-bits.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
 /** The score each tier reports (0..1, a name match = 1, so the exact name is 1 as D56 says). */
 export const TIER_SCORES = [1, 0.8, 0.6, 0.5, 0.4, 0.3] as const;
 export const TIER_NAMES = ['name', 'alternate_name', 'fuzzy', 'people', 'family', 'description'] as const;
-const TIER_NAME = 0;
-const TIER_ALTERNATE = 1;
-const TIER_FUZZY = 2;
-const TIER_PEOPLE = 3;
-const TIER_FAMILY = 4;
-const TIER_DESCRIPTION = 5;
 /** Words a person's name needs for an exact match to count as a full name (tier 0). */
 const FULL_NAME_WORDS = 2;
 
-const FIELD_NAME = 0;
-const FIELD_ALTERNATE = 1;
-const FIELD_CODE: Readonly<Record<MatchedField, number>> = {
-  name: 0,
-  alternate_name: 1,
-  designer: 2,
-  artist: 3,
-  publisher: 4,
-  family: 5,
-  description: 6,
-};
+const FIELD_NAME = FIELD_CODE.name;
+const FIELD_ALTERNATE = FIELD_CODE.alternate_name;
 
 /** One game as the text index sees it. */
 export interface TextDocument {

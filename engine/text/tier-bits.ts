@@ -14,32 +14,42 @@
 // matches, count(), read with walk()/tierOf()/rankOf(), then clear(); nothing of a search
 // is left for the next.
 
-/** Relevance tiers (text-index.ts): name, alternate, fuzzy, people, family, description. */
-export const TIERS = 6;
-/** Field codes (MATCHED_FIELDS order). */
-const NAME = 0;
-const ALTERNATE = 1;
-const DESIGNER = 2;
-const ARTIST = 3;
-const PUBLISHER = 4;
-const FAMILY = 5;
-const DESCRIPTION = 6;
-const FIELDS = 7;
+import {
+  FIELD_CODE,
+  FIELDS,
+  TIER_ALTERNATE,
+  TIER_DESCRIPTION,
+  TIER_FAMILY,
+  TIER_FUZZY,
+  TIER_NAME,
+  TIER_PEOPLE,
+  TIERS,
+} from './codes.js';
+
+export { TIERS } from './codes.js';
+
+const NAME = FIELD_CODE.name;
+const ALTERNATE = FIELD_CODE.alternate_name;
+const DESIGNER = FIELD_CODE.designer;
+const ARTIST = FIELD_CODE.artist;
+const PUBLISHER = FIELD_CODE.publisher;
+const FAMILY = FIELD_CODE.family;
+const DESCRIPTION = FIELD_CODE.description;
 
 /** Every (tier, field) a match can be recorded under, tier by tier, preferred field first. */
 const SLOTS: readonly (readonly [tier: number, field: number])[] = [
-  [0, NAME],
-  [0, DESIGNER],
-  [0, ARTIST],
-  [0, PUBLISHER],
-  [1, ALTERNATE],
-  [2, NAME],
-  [2, ALTERNATE],
-  [3, DESIGNER],
-  [3, ARTIST],
-  [3, PUBLISHER],
-  [4, FAMILY],
-  [5, DESCRIPTION],
+  [TIER_NAME, NAME],
+  [TIER_NAME, DESIGNER],
+  [TIER_NAME, ARTIST],
+  [TIER_NAME, PUBLISHER],
+  [TIER_ALTERNATE, ALTERNATE],
+  [TIER_FUZZY, NAME],
+  [TIER_FUZZY, ALTERNATE],
+  [TIER_PEOPLE, DESIGNER],
+  [TIER_PEOPLE, ARTIST],
+  [TIER_PEOPLE, PUBLISHER],
+  [TIER_FAMILY, FAMILY],
+  [TIER_DESCRIPTION, DESCRIPTION],
 ];
 const SLOT_TIER = Uint8Array.from(SLOTS, ([tier]) => tier);
 const SLOT_FIELD = Uint8Array.from(SLOTS, ([, field]) => field);
