@@ -85,6 +85,13 @@ export class TierBits {
   private readonly bits: Uint32Array;
   /** Bit w set: word w of some slot may be non-zero. */
   private readonly dirty: Uint32Array;
+  /**
+   * The touched words (the dirty bits) as word indexes, ascending: listed once a search's
+   * matches are all set (touched()), which every read and clear() then loops over.
+   */
+  private readonly words: Uint32Array;
+  /** How many of `words` are listed; -1 until touched() lists them. */
+  private wordCount = -1;
   /** Bit s set: slot s holds a match. */
   private used = 0;
   /** Documents set by setAll() so far, and whether that marked every word touched. */
@@ -110,6 +117,24 @@ export class TierBits {
     this.stride = Math.ceil(documents / 32);
     this.bits = new Uint32Array(SLOTS.length * this.stride);
     this.dirty = new Uint32Array(Math.ceil(this.stride / 32));
+    this.words = new Uint32Array(this.stride);
+  }
+
+  /** The number of touched words, listed ascending in `words` on the first call after set(). */
+  private touched(): number {
+    if (this.wordCount >= 0) return this.wordCount;
+    const { dirty, words } = this;
+    let n = 0;
+    for (let d = 0; d < dirty.length; d++) {
+      let summary = dirty[d];
+      while (summary !== 0) {
+        const lowest = summary & -summary;
+        summary ^= lowest;
+        words[n++] = (d << 5) + 31 - Math.clz32(lowest);
+      }
+    }
+    this.wordCount = n;
+    return n;
   }
 
   set(slot: number, doc: number): void {
@@ -168,19 +193,15 @@ export class TierBits {
   /** Counts the matches (total), of the documents in `mask` only when given. */
   count(mask?: Uint32Array): void {
     this.prepare(mask);
-    const { bits, dirty, usedBase, usedCount } = this;
+    const { bits, words, usedBase, usedCount } = this;
+    const touched = this.touched();
     let total = 0;
-    for (let d = 0; d < dirty.length; d++) {
-      let summary = dirty[d];
-      while (summary !== 0) {
-        const lowest = summary & -summary;
-        summary ^= lowest;
-        const w = (d << 5) + 31 - Math.clz32(lowest);
-        let word = 0;
-        for (let k = 0; k < usedCount; k++) word |= bits[usedBase[k] + w];
-        if (mask !== undefined) word &= mask[w];
-        if (word !== 0) total += popcount(word);
-      }
+    for (let i = 0; i < touched; i++) {
+      const w = words[i];
+      let word = 0;
+      for (let k = 0; k < usedCount; k++) word |= bits[usedBase[k] + w];
+      if (mask !== undefined) word &= mask[w];
+      if (word !== 0) total += popcount(word);
     }
     this.total = total;
   }
@@ -190,25 +211,21 @@ export class TierBits {
     const counts = this.tierCount;
     if (this.tiersCounted) return counts;
     counts.fill(0);
-    const { bits, dirty, usedBase, usedTier, usedCount, mask } = this;
-    for (let d = 0; d < dirty.length; d++) {
-      let summary = dirty[d];
-      while (summary !== 0) {
-        const lowest = summary & -summary;
-        summary ^= lowest;
-        const w = (d << 5) + 31 - Math.clz32(lowest);
-        const keep = mask === undefined ? -1 : mask[w];
-        let before = 0;
-        let k = 0;
-        while (k < usedCount) {
-          const tier = usedTier[k];
-          let word = 0;
-          for (; k < usedCount && usedTier[k] === tier; k++) word |= bits[usedBase[k] + w];
-          // Most words hold matches of one or two tiers: skipping empty ones halves the count.
-          const mine = word & ~before & keep;
-          if (mine !== 0) counts[tier] += popcount(mine);
-          before |= word;
-        }
+    const { bits, words, usedBase, usedTier, usedCount, mask } = this;
+    const touched = this.touched();
+    for (let i = 0; i < touched; i++) {
+      const w = words[i];
+      const keep = mask === undefined ? -1 : mask[w];
+      let before = 0;
+      let k = 0;
+      while (k < usedCount) {
+        const tier = usedTier[k];
+        let word = 0;
+        for (; k < usedCount && usedTier[k] === tier; k++) word |= bits[usedBase[k] + w];
+        // Most words hold matches of one or two tiers: skipping empty ones halves the count.
+        const mine = word & ~before & keep;
+        if (mine !== 0) counts[tier] += popcount(mine);
+        before |= word;
       }
     }
     this.tiersCounted = true;
@@ -250,7 +267,8 @@ export class TierBits {
    */
   walk(start: number, visit: DocVisitor): void {
     let rank = 0;
-    const dirty = this.dirty;
+    const words = this.words;
+    const touched = this.touched();
     const counts = start > 0 ? this.tierCounts() : undefined;
     for (let tier = 0; tier < TIERS; tier++) {
       if (!this.holds(tier)) continue;
@@ -258,26 +276,21 @@ export class TierBits {
         rank += counts[tier];
         continue;
       }
-      for (let d = 0; d < dirty.length; d++) {
-        let summary = dirty[d];
-        while (summary !== 0) {
-          const lowest = summary & -summary;
-          summary ^= lowest;
-          const w = (d << 5) + 31 - Math.clz32(lowest);
-          let word = this.tierWord(tier, w);
-          if (word === 0) continue;
-          const bits = popcount(word);
-          if (rank + bits <= start) {
-            rank += bits;
-            continue;
-          }
-          while (word !== 0) {
-            const low = word & -word;
-            word ^= low;
-            if (rank++ < start) continue;
-            const doc = (w << 5) + 31 - Math.clz32(low);
-            if (!visit(doc, tier, this.fieldOf(tier, doc))) return;
-          }
+      for (let i = 0; i < touched; i++) {
+        const w = words[i];
+        let word = this.tierWord(tier, w);
+        if (word === 0) continue;
+        const bits = popcount(word);
+        if (rank + bits <= start) {
+          rank += bits;
+          continue;
+        }
+        while (word !== 0) {
+          const low = word & -word;
+          word ^= low;
+          if (rank++ < start) continue;
+          const doc = (w << 5) + 31 - Math.clz32(low);
+          if (!visit(doc, tier, this.fieldOf(tier, doc))) return;
         }
       }
     }
@@ -291,30 +304,26 @@ export class TierBits {
    */
   all(docs: Uint32Array, fields: Uint8Array, tierEnd: Int32Array): number {
     this.prepare(undefined);
-    const { bits, dirty, usedBase, usedTier, usedField, usedCount } = this;
+    const { bits, words, usedBase, usedTier, usedField, usedCount } = this;
+    const touched = this.touched();
     let i = 0;
     let from = 0;
     for (let tier = 0; tier < TIERS; tier++) {
       let to = from;
       while (to < usedCount && usedTier[to] === tier) to++;
-      for (let d = 0; d < dirty.length && to > from; d++) {
-        let summary = dirty[d];
-        while (summary !== 0) {
-          const lowest = summary & -summary;
-          summary ^= lowest;
-          const w = (d << 5) + 31 - Math.clz32(lowest);
-          let word = 0;
-          for (let k = from; k < to; k++) word |= bits[usedBase[k] + w];
-          if (word === 0) continue;
-          for (let k = 0; k < from; k++) word &= ~bits[usedBase[k] + w];
-          while (word !== 0) {
-            const low = word & -word;
-            word ^= low;
-            let k = from;
-            while ((bits[usedBase[k] + w] & low) === 0) k++;
-            docs[i] = (w << 5) + 31 - Math.clz32(low);
-            fields[i++] = usedField[k];
-          }
+      for (let t = 0; t < touched && to > from; t++) {
+        const w = words[t];
+        let word = 0;
+        for (let k = from; k < to; k++) word |= bits[usedBase[k] + w];
+        if (word === 0) continue;
+        for (let k = 0; k < from; k++) word &= ~bits[usedBase[k] + w];
+        while (word !== 0) {
+          const low = word & -word;
+          word ^= low;
+          let k = from;
+          while ((bits[usedBase[k] + w] & low) === 0) k++;
+          docs[i] = (w << 5) + 31 - Math.clz32(low);
+          fields[i++] = usedField[k];
         }
       }
       tierEnd[tier] = i;
@@ -335,10 +344,9 @@ export class TierBits {
         rank += counts[tier];
         continue;
       }
-      const dirty = this.dirty;
-      for (let v = 0; v < w; v++) {
-        if ((dirty[v >>> 5] & (1 << (v & 31))) !== 0) rank += popcount(this.tierWord(tier, v));
-      }
+      const { words } = this;
+      const touched = this.touched();
+      for (let i = 0; i < touched && words[i] < w; i++) rank += popcount(this.tierWord(tier, words[i]));
       return rank + popcount(word & (bit - 1));
     }
     return -1;
@@ -346,26 +354,16 @@ export class TierBits {
 
   /** Back to no match: the touched words of the used slots, or whole slots when most were touched. */
   clear(): void {
-    const { bits, dirty, stride } = this;
-    let touched = 0;
-    for (let d = 0; d < dirty.length; d++) touched += popcount(dirty[d]);
+    const { bits, dirty, words, stride } = this;
+    const touched = this.touched();
     for (let slot = 0; slot < SLOTS.length; slot++) {
       if ((this.used & (1 << slot)) === 0) continue;
       const base = slot * stride;
-      if (touched > stride >>> 2) {
-        bits.fill(0, base, base + stride);
-        continue;
-      }
-      for (let d = 0; d < dirty.length; d++) {
-        let summary = dirty[d];
-        while (summary !== 0) {
-          const lowest = summary & -summary;
-          summary ^= lowest;
-          bits[base + (d << 5) + 31 - Math.clz32(lowest)] = 0;
-        }
-      }
+      if (touched > stride >>> 2) bits.fill(0, base, base + stride);
+      else for (let i = 0; i < touched; i++) bits[base + words[i]] = 0;
     }
     dirty.fill(0);
+    this.wordCount = -1;
     this.used = 0;
     this.listed = 0;
     this.allDirty = false;
