@@ -485,12 +485,13 @@ export class Dataset implements DatasetApi {
 
   /**
    * The text index's documents of the given types. One mask per type is kept with the index
-   * (an index of the data, like the type postings; not of any query), combined per call.
+   * (an index of the data, like the type postings; not of any query); the ranking only reads
+   * a mask, so one type's is handed over as it is and only several are combined per call.
    */
   private typeMask(types: readonly GameType[]): Uint32Array {
     const index = this.textIndex();
     const dictionary = this.games.types;
-    let mask: Uint32Array | undefined;
+    const masks: Uint32Array[] = [];
     for (const type of new Set(types)) {
       const code = dictionary.code(type);
       if (code === undefined) continue;
@@ -500,10 +501,13 @@ export class Dataset implements DatasetApi {
         typed = index.docMask((row) => codes[row] === code);
         this.typeMasks.set(code, typed);
       }
-      if (mask === undefined) mask = Uint32Array.from(typed);
-      else for (let w = 0; w < mask.length; w++) mask[w] |= typed[w];
+      masks.push(typed);
     }
-    return mask ?? index.docMask(() => false);
+    if (masks.length === 0) return index.docMask(() => false);
+    if (masks.length === 1) return masks[0];
+    const mask = new Uint32Array(masks[0].length);
+    for (const typed of masks) for (let w = 0; w < mask.length; w++) mask[w] |= typed[w];
+    return mask;
   }
 
   /** The matches of q, once per call (see callText). */
