@@ -16,6 +16,7 @@ import type { H3Event, Middleware } from 'h3';
 import { resolvedKeyId } from '../auth/guard.js';
 import type { Logger } from '../logger.js';
 import { UNMATCHED_ROUTE, type AppMetrics } from '../metrics.js';
+import { nullBody } from './answer.js';
 import { clientAddress } from './rate-limit.js';
 import { requestIdOf } from './request-id.js';
 import { isThenable } from './thenable.js';
@@ -91,11 +92,9 @@ export function accessLog(
     // Status and method say whether the body is null (as h3 decides it), so no body is
     // read here: reading a Response's makes srvx build a web-stream Response for what it
     // would otherwise write as a plain string.
-    const method = event.req.method;
-    const nullBody =
-      method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
+    const bodiless = nullBody(event.req.method, status);
     const streamed = event.context.streamed;
-    if (streamed !== undefined && !nullBody) {
+    if (streamed !== undefined && !bodiless) {
       const headersMs = Math.round(seconds * 100_000) / 100;
       const started = event.context.startedAt ?? now;
       void streamed.then(({ bytes, complete }) =>
@@ -104,8 +103,8 @@ export function accessLog(
       return;
     }
     // The compression middleware notes the length it sent; anything else says it in a header.
-    const length = nullBody ? null : (event.context.bodyBytes ?? headers.get('content-length'));
-    const bytes = nullBody ? 0 : length === null ? null : Number(length);
+    const length = bodiless ? null : (event.context.bodyBytes ?? headers.get('content-length'));
+    const bytes = bodiless ? 0 : length === null ? null : Number(length);
     log(event, status, route, bytes, seconds * 1000);
   };
 

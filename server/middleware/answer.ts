@@ -44,8 +44,8 @@ export interface AnswerEdge {
   onError(error: unknown, event: H3Event): Response;
 }
 
-/** Statuses and methods whose answer has no body, as h3 decides it. */
-function nullBody(method: string, status: number | undefined): boolean {
+/** Statuses and methods whose answer has no body, as h3 decides it (the access log counts by it too). */
+export function nullBody(method: string, status: number | undefined): boolean {
   return (
     method === 'HEAD' ||
     status === 100 ||
