@@ -86,10 +86,15 @@ export class RateLimiter {
   check(event: H3Event): RateCheck | Promise<RateCheck> {
     const store = this.settings.store;
     if (store.hitNow === undefined || event.req.headers.get(API_KEY_HEADER) !== null) return this.checkCaller(event);
-    const bucket = `ip:${clientAddress(event, this.settings.trustProxy)}`;
+    const bucket = this.addressBucket(event);
     const { anonymous: limit, windowMs } = this.settings;
     const verdict = this.verdict(store.hitNow(bucket, limit, windowMs), 'anonymous', 'requests', limit, windowMs);
     return this.withExports(event, verdict, undefined, bucket, 'anonymous');
+  }
+
+  /** The bucket of a request counted against its client address. */
+  private addressBucket(event: H3Event): string {
+    return `ip:${clientAddress(event, this.settings.trustProxy)}`;
   }
 
   private async checkCaller(event: H3Event): Promise<RateCheck> {
@@ -99,12 +104,12 @@ export class RateLimiter {
     try {
       const caller = await callerKey(event, this.keys);
       tier = caller === null ? 'anonymous' : 'key';
-      bucket = caller === null ? `ip:${clientAddress(event, this.settings.trustProxy)}` : `key:${caller.id}`;
+      bucket = caller === null ? this.addressBucket(event) : `key:${caller.id}`;
     } catch (thrown) {
       if (!(thrown instanceof ApiProblem)) throw thrown;
       error = thrown;
       tier = 'anonymous';
-      bucket = `ip:${clientAddress(event, this.settings.trustProxy)}`;
+      bucket = this.addressBucket(event);
     }
     const limit = tier === 'key' ? this.settings.authenticated : this.settings.anonymous;
     const requests = await this.count(bucket, tier, 'requests', limit, this.settings.windowMs);
