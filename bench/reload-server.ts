@@ -22,7 +22,7 @@ import { loadConfig } from '../server/config.js';
 import { CursorCodec } from '../server/cursor.js';
 import { loadDataset } from '../server/dataset-loader.js';
 import { datasetReload } from '../server/dataset-reload.js';
-import { silentLogger } from '../server/logger.js';
+import { createLogger, silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
 import { DatasetState } from '../server/state.js';
 
@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   const serving = await loadDataset(store);
   const state = new DatasetState(serving);
   const config = loadConfig({});
-  const reload = datasetReload({ store, state, logger: silentLogger, serving });
+  // BENCH_RELOAD_LOG=1: the reload's own log lines (read_ms, the background load) on stderr
+  const reloadLogger = process.env.BENCH_RELOAD_LOG === '1' ? createLogger('info', 2) : silentLogger;
+  const reload = datasetReload({ store, state, logger: reloadLogger, serving });
   const materializer = new Materializer(store, config.aggregates, reload, silentLogger, reload.settled);
   const app = createApp({
     state,

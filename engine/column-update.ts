@@ -5,7 +5,7 @@
 // values serve in a fraction of a full build (server/dataset-reload.ts).
 
 import { Float64, makeData, makeVector, Table, type Vector } from 'apache-arrow';
-import { utf8Vector } from './columns.js';
+import { asUtf8Vector, type StringValues } from './columns.js';
 import type { CommunityInput } from './community-data.js';
 import { EAGER_STRING_COLUMNS } from './games.js';
 import type { GameListColumns, GameListValues, GameNumberColumn, GameStringColumn } from './input.js';
@@ -13,8 +13,8 @@ import type { GameListColumns, GameListValues, GameNumberColumn, GameStringColum
 export interface GameColumnsUpdate {
   /** Numeric columns: NaN for null. */
   numbers: Partial<Record<GameNumberColumn, Float64Array>>;
-  /** String columns (enums as their values, timestamps as ISO strings). */
-  strings: Partial<Record<GameStringColumn, (string | null)[]>>;
+  /** String columns (enums as their values, timestamps as ISO strings), or their Utf8 vectors. */
+  strings: Partial<Record<GameStringColumn, StringValues>>;
   lists: Partial<GameListValues>;
   /** Replaces the whole community input when present. */
   community?: CommunityInput;
@@ -68,10 +68,10 @@ export function applyColumnsUpdate(
     vectors[name] = makeVector(makeData({ type: new Float64(), length, data: values }));
     changed.add(name);
   }
-  for (const [name, values] of Object.entries(update.strings) as [GameStringColumn, (string | null)[]][]) {
+  for (const [name, values] of Object.entries(update.strings) as [GameStringColumn, StringValues][]) {
     fits(name, values.length);
     // not compared: reading an Arrow string per row costs about what encoding the column does
-    vectors[name] = utf8Vector(values);
+    vectors[name] = asUtf8Vector(values);
     changed.add(name);
   }
   const nextLists: GameListColumns = { ...lists };

@@ -1,14 +1,18 @@
 // Arrow column plumbing: the games table the loader builds, and zero-copy typed views of it
 // for the engine. Numbers are Float64 with NaN for null, so no validity bitmap is needed.
 
-import { Float64, Table, Utf8, makeData, makeVector, type Vector } from 'apache-arrow';
+import { Float64, Table, Utf8, makeData, makeVector, Vector } from 'apache-arrow';
 import { GAME_NUMBER_COLUMNS, GAME_STRING_COLUMNS, type GameNumberColumn, type GameStringColumn } from './input.js';
 
 export type GameNumberArrays = Record<GameNumberColumn, Float64Array>;
 export type GameStringArrays = Record<GameStringColumn, (string | null)[]>;
+/** A string column's values, or its Utf8 vector already built (the loader cuts them from DuckDB's bytes). */
+export type StringValues = readonly (string | null)[] | Vector<Utf8>;
+/** String columns as the games table takes them. */
+export type GameStringValues = Record<GameStringColumn, StringValues>;
 
-/** Builds the games table from one typed array per numeric column and one list per string column. */
-export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringArrays): Table {
+/** Builds the games table from one typed array per numeric column and one list (or vector) per string column. */
+export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringValues): Table {
   const steps = makeGamesTableSteps(numbers, strings);
   for (;;) {
     const next = steps.next();
@@ -16,8 +20,8 @@ export function makeGamesTable(numbers: GameNumberArrays, strings: GameStringArr
   }
 }
 
-/** makeGamesTable one string column per step (each a copy of the column's bytes). */
-export function* makeGamesTableSteps(numbers: GameNumberArrays, strings: GameStringArrays): Generator<void, Table> {
+/** makeGamesTable one string column per step (each a copy of the column's bytes, a given vector as it is). */
+export function* makeGamesTableSteps(numbers: GameNumberArrays, strings: GameStringValues): Generator<void, Table> {
   const length = strings.id.length;
   const vectors: Record<string, Vector> = {};
   for (const name of GAME_NUMBER_COLUMNS) {
@@ -28,13 +32,18 @@ export function* makeGamesTableSteps(numbers: GameNumberArrays, strings: GameStr
   for (const name of GAME_STRING_COLUMNS) {
     const values = strings[name];
     if (values.length !== length) throw new RangeError(`column ${name} has ${values.length} rows, expected ${length}`);
-    vectors[name] = utf8Vector(values);
+    vectors[name] = asUtf8Vector(values);
     yield;
   }
   return new Table(vectors);
 }
 
 const encoder = new TextEncoder();
+
+/** The values as a Utf8 vector: a vector as it is, an array encoded (utf8Vector). */
+export function asUtf8Vector(values: StringValues): Vector<Utf8> {
+  return values instanceof Vector ? values : utf8Vector(values);
+}
 
 /**
  * A Utf8 vector written straight into one buffer: ASCII bytes copied in a loop, anything else

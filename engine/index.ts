@@ -104,6 +104,8 @@ export {
   utf8Vector,
   type GameNumberArrays,
   type GameStringArrays,
+  type GameStringValues,
+  type StringValues,
 } from './columns.js';
 export { repeatedUtf8Values, utf8Values } from './strings.js';
 // The name folding every `name` sort and every search shares (D1).

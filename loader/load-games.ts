@@ -13,11 +13,11 @@ import {
   type GameField,
   type GameListColumns,
   type ListColumn,
-  type GameStringArrays,
+  type GameStringValues,
   type GameStringColumn,
   makeGamesTableSteps,
 } from '../engine/index.js';
-import { loadPackedText } from './packed-text.js';
+import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Store } from './store.js';
 import { isoTimestamps } from './timestamps.js';
 import { runInSlices, yieldTurn } from './turns.js';
@@ -74,7 +74,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     GAME_ENUM_FIELDS.map((f) => [...f.values]),
   );
   const cols = await store.columns(`SELECT ${LIST_FIELDS.map(listSelect).join(', ')} ${gamesFrom(rows)}`);
-  const text = await loadPackedText(store, rows, [...TEXT_SELECT]);
+  const text = await loadPackedUtf8(store, rows, [...TEXT_SELECT]);
   const length = text.id.length;
   const listLength = cols[LIST_FIELDS[0].name].length;
   if (numeric.length !== length || listLength !== length) {
@@ -84,7 +84,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   await yieldTurn();
   const numbers = emptyNumberArrays(length);
   for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
-  const strings = {} as GameStringArrays;
+  const strings = {} as GameStringValues;
   for (const name of TEXT_SELECT.keys()) strings[name] = text[name];
   for (const { name, values } of GAME_ENUM_FIELDS) {
     await yieldTurn();

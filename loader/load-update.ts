@@ -16,11 +16,10 @@ import {
   arrayListColumn,
   jsonListColumn,
   type ListColumn,
-  utf8Vector,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
 import { gamesTextSelect } from './load-games.js';
-import { loadPackedText } from './packed-text.js';
+import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Store } from './store.js';
 import { isoTimestamps } from './timestamps.js';
 
@@ -115,7 +114,7 @@ async function readUpdate(
     }
   }
   const text = fields.filter((f) => f.storage === 'string' && numberSelect(f) === undefined);
-  const packed = await loadPackedText(
+  const packed = await loadPackedUtf8(
     store,
     rows,
     text.map((f) => [f.name, gamesTextSelect(f)] as const),
@@ -128,7 +127,7 @@ async function readUpdate(
   // Other lists and maps as JSON text per row, parsed when a row is read (engine/list-column.ts):
   // a page's games, never the whole column. A null one is `null`, or `[]` where a list is required.
   const jsonLists = fields.filter((f) => f.storage === 'list' && !isIntegerList(f));
-  const json = await loadPackedText(
+  const json = await loadPackedUtf8(
     store,
     rows,
     jsonLists.map(
@@ -136,7 +135,7 @@ async function readUpdate(
     ),
     { json: true },
   );
-  for (const f of jsonLists) lists[f.name] = jsonListColumn(utf8Vector(json[f.name]));
+  for (const f of jsonLists) lists[f.name] = jsonListColumn(json[f.name]);
   update.lists = lists as Partial<GameListValues>;
   update.community = await loadCommunityInput(store, rows);
   return update;
