@@ -36,7 +36,7 @@ export interface ReloadFigures {
   reloadMs: number;
   /** The materialization run's own total (before the reload). */
   materializeMs: number;
-  /** After the new values serve: the whole load in the background (dataset-reload.ts) and the column file. */
+  /** After the new values serve: the changed orders prepared, the whole load in the background (dataset-reload.ts) and the column file. */
   backgroundMs: number;
   /** /healthz as a client polling every ~10 ms saw it, over the run, the reload and the reload's background work. */
   healthz: LatencyFigures;
@@ -190,7 +190,7 @@ export function reloadSummary(f: ReloadFigures): string {
   const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
   return (
     `${f.games.toLocaleString('en-US')} games, ${f.newVotes.toLocaleString('en-US')} new votes: materialization ${(f.materializeMs / 1000).toFixed(1)} s, ` +
-    `commit → new Dataset serving ${ms(f.reloadMs)}, then the whole load and column file in the background ${ms(f.backgroundMs)}; /healthz every ${POLL_INTERVAL_MS} ms (${f.healthz.count} polls) ` +
+    `commit → new Dataset serving ${ms(f.reloadMs)}, then its changed orders prepared, the whole load and the column file in the background ${ms(f.backgroundMs)}; /healthz every ${POLL_INTERVAL_MS} ms (${f.healthz.count} polls) ` +
     `p50 ${ms(f.healthz.p50Ms)}, p99 ${ms(f.healthz.p99Ms)}, max ${ms(f.healthz.maxMs)}; ` +
     `during the reload alone (${f.healthzDuringReload.count} polls) p50 ${ms(f.healthzDuringReload.p50Ms)}, ` +
     `p99 ${ms(f.healthzDuringReload.p99Ms)}, max ${ms(f.healthzDuringReload.maxMs)}; ` +

@@ -19,7 +19,7 @@ import {
 } from '../engine/index.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Store } from './store.js';
-import { isoTimestamps } from './timestamps.js';
+import { isoTimestampVector } from './timestamps.js';
 import { runInSlices, yieldTurn } from './turns.js';
 
 type StringField = Extract<GameField, { storage: 'string' }>;
@@ -94,7 +94,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   }
   for (const name of TIMESTAMP_COLUMNS) {
     await yieldTurn();
-    strings[name] = isoTimestamps(numeric.columns[name]);
+    strings[name] = isoTimestampVector(numeric.columns[name]);
   }
   const lists = {} as Record<string, ListColumn<unknown>>;
   for (const f of LIST_FIELDS) {

@@ -21,7 +21,7 @@ import { loadCommunityInput } from './community.js';
 import { gamesTextSelect } from './load-games.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Store } from './store.js';
-import { isoTimestamps } from './timestamps.js';
+import { isoTimestampVector } from './timestamps.js';
 
 const UNIT_SEPARATOR = '\u001f';
 let loads = 0;
@@ -110,7 +110,7 @@ async function readUpdate(
         update.strings[field.name as GameStringColumn] = Array.from(values, (p) =>
           Number.isNaN(p) ? null : (known[p - 1] ?? null),
         );
-      } else update.strings[field.name as GameStringColumn] = isoTimestamps(values);
+      } else update.strings[field.name as GameStringColumn] = isoTimestampVector(values);
     }
   }
   const text = fields.filter((f) => f.storage === 'string' && numberSelect(f) === undefined);

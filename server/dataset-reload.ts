@@ -7,7 +7,8 @@
 // reload first reads only those columns for the games the served Dataset holds and applies
 // them to it (Dataset.updatedSteps: rows stay in place, everything built from unchanged
 // columns is shared), and swaps that in: the new values serve within about a second at
-// 150,000 games. Rows then no longer follow the default order (bayes rating), which a full
+// 150,000 games. The orders and range indexes of the changed columns are built right after
+// the swap, in slices (a request that needs one before then builds it). Rows then no longer follow the default order (bayes rating), which a full
 // load restores: it runs next, in the background, swaps in when no newer run has swapped
 // since, and writes the column file and the replica from it. When the visible games are not
 // the served ones, or the update fails, the full load is the reload, as before.
@@ -108,8 +109,12 @@ export function datasetReload({
         'dataset updated in place',
       );
       const queuedAt = swaps;
+      // The swapped-in Dataset builds its changed orders and range indexes now, in slices,
+      // rather than on the requests that first need them (Dataset.updatedSteps).
+      const preparing = prepareInSlices(updated.dataset, logger);
       background = background
         .then(async () => {
+          await preparing;
           const loaded = await loadWhole(queuedAt);
           logger.info({ games: loaded.dataset.size, replaced: swaps === queuedAt + 1 }, 'dataset reloaded whole');
           await afterWholeLoad(loaded);
@@ -158,6 +163,13 @@ async function updatedInPlace(
     logger.warn({ err: error }, 'updating the Dataset in place failed: loading it whole');
     return undefined;
   }
+}
+
+/** Runs the Dataset's prepareSteps in slices and logs how long they took. */
+async function prepareInSlices(dataset: Dataset, logger: Logger): Promise<void> {
+  const started = performance.now();
+  await runInSlices(dataset.prepareSteps());
+  logger.info({ ms: Math.round(performance.now() - started) }, 'updated dataset prepared');
 }
 
 /** The rows table of `dataset`, or undefined (none served, or it could not be made: logged). */
