@@ -26,12 +26,14 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-export async function buildDist(outdir: string): Promise<{ modules: number; assets: string[] }> {
-  rmSync(outdir, { recursive: true, force: true });
-  const files = ROOMS.flatMap((room) => filesUnder(join(ROOT, room)));
-  const modules = files.filter((file) => extname(file) === '.ts');
+/**
+ * Transpiles `modules` (paths under the repository) file by file into `outdir`, keeping the
+ * layout: how the product ships. Names are not kept (esbuild's keepNames is off, unlike
+ * tsx's), so a closure made per request costs no name property.
+ */
+export async function transpile(modules: readonly string[], outdir: string): Promise<void> {
   await build({
-    entryPoints: modules,
+    entryPoints: [...modules],
     outdir,
     outbase: ROOT,
     platform: 'node',
@@ -40,6 +42,13 @@ export async function buildDist(outdir: string): Promise<{ modules: number; asse
     sourcemap: true,
     logLevel: 'warning',
   });
+}
+
+export async function buildDist(outdir: string): Promise<{ modules: number; assets: string[] }> {
+  rmSync(outdir, { recursive: true, force: true });
+  const files = ROOMS.flatMap((room) => filesUnder(join(ROOT, room)));
+  const modules = files.filter((file) => extname(file) === '.ts');
+  await transpile(modules, outdir);
   // dist/ says itself that its .js files are ES modules, wherever it is copied.
   // Its name and version too: `ludex --version` reads the package.json one folder above server/.
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, string>;
