@@ -104,6 +104,35 @@ describe('orders', () => {
       }),
     );
   });
+
+  it('orders UUIDs that share their first 32 bits, repeat, or only look like UUIDs', () => {
+    const hex = fc.constantFrom(...'0123456789abcdef');
+    const word = (n: number) => fc.array(hex, { minLength: n, maxLength: n }).map((d) => d.join(''));
+    const shared = fc.tuple(
+      fc.constantFrom('00000000', 'ffffffff', '7fffffff', '80000000'),
+      word(4),
+      word(4),
+      fc.constantFrom('0000', 'ffff', '8000'),
+      word(12),
+    );
+    const id = fc.oneof(
+      shared.map((parts) => parts.join('-')),
+      fc.constantFrom(
+        '00000000-0000-0000-0000-00000000000g',
+        '00000000-0000-0000-0000-00000000000A',
+        '0000000-00000-0000-0000-000000000000',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 40 }), (ids) => {
+        const withRepeats = [...ids, ...ids.slice(0, 3)];
+        const expected = [...withRepeats.keys()].sort((a, b) =>
+          withRepeats[a] < withRepeats[b] ? -1 : withRepeats[a] > withRepeats[b] ? 1 : a - b,
+        );
+        expect(Array.from(rowsByString(withRepeats))).toEqual(expected);
+      }),
+    );
+  });
 });
 
 describe('utf8Column', () => {
