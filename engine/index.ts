@@ -94,7 +94,7 @@ export {
   type PublisherInput,
   type TermInput,
 } from './input.js';
-export { arrayListColumn, jsonListColumn, type ListColumn } from './list-column.js';
+export { arrayListColumn, IntListColumn, intListColumn, jsonListColumn, type ListColumn } from './list-column.js';
 export {
   emptyNumberArrays,
   makeGamesTable,

@@ -57,6 +57,45 @@ class JsonListColumn<T> implements ListColumn<T> {
   }
 }
 
+/**
+ * An integer-list column (top and recommended player counts) as one offsets array and one
+ * values array (CSR): row r holds values[offsets[r] .. offsets[r + 1]). Why: the column file
+ * carries it as those two arrays (an Arrow List<Int32>, zero-copy), so a start parses no JSON
+ * and keeps no 150,000 small arrays; the player-count postings count straight over it.
+ */
+export class IntListColumn implements ListColumn<number[]> {
+  readonly length: number;
+
+  constructor(
+    readonly offsets: Int32Array,
+    readonly values: Int32Array,
+  ) {
+    this.length = offsets.length - 1;
+    if (this.length < 0 || offsets[0] !== 0 || offsets[this.length] > values.length)
+      throw new RangeError('integer lists: offsets do not fit the values');
+    for (let row = 0; row < this.length; row++)
+      if (offsets[row + 1] < offsets[row]) throw new RangeError('integer lists: offsets decrease');
+  }
+
+  /** A fresh array of the row's values. */
+  get(row: number): number[] {
+    const start = this.offsets[row];
+    const end = this.offsets[row + 1];
+    const out = new Array<number>(end - start);
+    for (let i = start; i < end; i++) out[i - start] = this.values[i];
+    return out;
+  }
+}
+
+/** The CSR form of integer lists held as arrays (a load from the store). */
+export function intListColumn(lists: readonly (readonly number[])[]): IntListColumn {
+  const offsets = new Int32Array(lists.length + 1);
+  for (let row = 0; row < lists.length; row++) offsets[row + 1] = offsets[row] + lists[row].length;
+  const values = new Int32Array(offsets[lists.length]);
+  for (let row = 0; row < lists.length; row++) values.set(lists[row], offsets[row]);
+  return new IntListColumn(offsets, values);
+}
+
 /** A column over JSON text, one non-null Utf8 value per row, parsed on each read. */
 export function jsonListColumn<T>(vector: Vector): ListColumn<T> {
   return new JsonListColumn<T>(vector);

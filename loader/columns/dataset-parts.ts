@@ -3,9 +3,26 @@
 // is; every other part is a small table of its own (typed arrays zero-copy, strings as
 // Utf8, nested values as JSON text). One table per part: an Arrow IPC file holds one schema.
 
-import { Bool, Int32, Table, Uint8, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
+  Bool,
+  Field,
+  Int32,
+  List,
+  Table,
+  Type,
+  Uint8,
+  Uint32,
+  makeData,
+  makeVector,
+  vectorFromArray,
+  type Data,
+  type Vector,
+} from 'apache-arrow';
+import {
+  GAME_FIELDS,
   GAME_LIST_COLUMNS,
+  IntListColumn,
+  intListColumn,
   PERSON_ROLES,
   jsonListColumn,
   repeatedUtf8Values,
@@ -18,7 +35,7 @@ import {
 import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-parts.js';
 import { typedColumn } from './typed-column.js';
 
-type Column = Uint8Array | Uint32Array | Int32Array | (string | null)[] | boolean[];
+type Column = Uint8Array | Uint32Array | Int32Array | IntListColumn | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
 
 /** The parts of a DatasetInput, each encoded as one Arrow table. */
@@ -43,6 +60,14 @@ export const DATASET_PARTS = [
 ] as const;
 export type DatasetPart = (typeof DATASET_PARTS)[number];
 
+/**
+ * The list columns carried as Arrow List<Int32> (offsets and values, read zero-copy) rather
+ * than JSON text: the required integer lists, which a start reads whole (player-count postings).
+ */
+const INTEGER_LISTS: ReadonlySet<string> = new Set(
+  GAME_FIELDS.filter((f) => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable).map((f) => f.name),
+);
+
 const json = (values: readonly unknown[]): string[] => values.map((v) => JSON.stringify(v));
 const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) =>
   rows.map((r) => r[key] as string | null);
@@ -50,7 +75,8 @@ const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) 
 function toTable(section: Section): Table {
   const vectors: Record<string, Vector> = {};
   for (const [name, values] of Object.entries(section)) {
-    if (values instanceof Uint8Array)
+    if (values instanceof IntListColumn) vectors[name] = intListVector(values);
+    else if (values instanceof Uint8Array)
       vectors[name] = makeVector(makeData({ type: new Uint8(), length: values.length, data: values }));
     else if (values instanceof Uint32Array)
       vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
@@ -60,6 +86,14 @@ function toTable(section: Section): Table {
     else vectors[name] = utf8Vector(values as (string | null)[]);
   }
   return new Table(vectors);
+}
+
+function intListVector({ offsets, values, length }: IntListColumn): Vector {
+  const items = values.subarray(0, offsets[length]);
+  const child = makeData({ type: new Int32(), length: items.length, data: items });
+  return makeVector(
+    makeData({ type: new List(new Field('item', new Int32(), false)), length, valueOffsets: offsets, child }),
+  );
 }
 
 /** Encodes every part as an Arrow table, in DATASET_PARTS order. */
@@ -76,7 +110,11 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
   // Every list column as JSON text, in GameListColumns order (the Game field registry's).
   const lists: Section = {};
   for (const name of GAME_LIST_COLUMNS) {
-    lists[name] = json(listValues(input.lists, name));
+    const column = name === 'legacy_id_numeric' ? undefined : input.lists[name];
+    if (column !== undefined && INTEGER_LISTS.has(name))
+      lists[name] =
+        column instanceof IntListColumn ? column : intListColumn(listValues(input.lists, name) as number[][]);
+    else lists[name] = json(listValues(input.lists, name));
     yield;
   }
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
@@ -191,6 +229,27 @@ class PartReader {
     return repeatedUtf8Values(this.vector(name)) as T[];
   }
 
+  /** A List<Int32> column as offsets and values: views of the file's bytes when one chunk. */
+  intLists(name: string): IntListColumn {
+    const vector = this.vector(name);
+    if (vector.type.typeId !== Type.List) throw new Error(`part ${this.part}: ${name} is not a list column`);
+    const chunks = vector.data as Data<List<Int32>>[];
+    const only = chunks.length === 1 ? chunks[0] : undefined;
+    const child = only?.children[0];
+    if (
+      only &&
+      child &&
+      only.offset === 0 &&
+      only.nullCount === 0 &&
+      child.offset === 0 &&
+      child.values instanceof Int32Array
+    )
+      return new IntListColumn(only.valueOffsets.subarray(0, only.length + 1), child.values);
+    const rows: number[][] = [];
+    for (let row = 0; row < vector.length; row++) rows.push(Array.from(vector.get(row) ?? [], Number));
+    return intListColumn(rows);
+  }
+
   parsed<T>(name: string): T[] {
     return this.strings<string>(name).map((text) => JSON.parse(text) as T);
   }
@@ -208,8 +267,8 @@ function readLists(part: PartReader): GameListColumns {
   return {
     rating_distribution: jsonListColumn(part.vector('rating_distribution')),
     rank_by_category: jsonListColumn(part.vector('rank_by_category')),
-    top_player_counts: jsonListColumn(part.vector('top_player_counts')),
-    recommended_player_counts: jsonListColumn(part.vector('recommended_player_counts')),
+    top_player_counts: part.intLists('top_player_counts'),
+    recommended_player_counts: part.intLists('recommended_player_counts'),
     legacy_id_numeric: part.repeated<string>('legacy_id_numeric').map((text) => text === 'true'),
   };
 }
