@@ -6,7 +6,7 @@ import { and, freeze, type Bitmap } from './bitmap.js';
 import { AWARD_RESULTS } from './domain.js';
 import type { Games } from './games.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
-import { GameLinks, postingsByListValue, postingsByTarget } from './links.js';
+import { GameLinks, postingsByListValue, postingsByTarget, postingsByTargetPerGroup } from './links.js';
 import { NumberTable } from './table.js';
 
 /** Facet keys for players stop here (and per-count bitmaps exist up to here). */
@@ -88,22 +88,18 @@ export class GameIndexes {
     this.publishers = postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
     this.publisherLinks = GameLinks.build(input.gamePublishers.game, n);
     const credits = input.gameCredits;
-    this.designers = postingsByTarget(
+    const roleGroup = Uint8Array.from(credits.role, (role) => (role === 'designer' ? 0 : role === 'artist' ? 1 : 2));
+    [this.designers, this.artists] = postingsByTargetPerGroup(
       credits.game,
       credits.target,
       input.people.length,
-      (e) => credits.role[e] === 'designer',
-    );
-    this.artists = postingsByTarget(
-      credits.game,
-      credits.target,
-      input.people.length,
-      (e) => credits.role[e] === 'artist',
+      roleGroup,
+      2,
     );
     this.creditLinks = GameLinks.build(credits.game, n);
 
     const awards = input.gameAwards;
-    const resultIndex = Uint8Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
+    const resultIndex = Uint32Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
     this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
     this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
     const pairKeys = Uint32Array.from(awards.award, (a, e) => a * AWARD_RESULTS.length + resultIndex[e]);
@@ -112,7 +108,7 @@ export class GameIndexes {
     pairs.forEach((bitmap, key) => {
       if (bitmap.size > 0) this.awardPairs.set(key, bitmap);
     });
-    this.anyAward = postingsByTarget(awards.game, new Uint8Array(awards.game.length), 1)[0];
+    this.anyAward = postingsByTarget(awards.game, new Uint32Array(awards.game.length), 1)[0];
     this.awardLinks = GameLinks.build(awards.game, n);
     this.alternateNameLinks = GameLinks.build(input.alternateNames.game, n);
     const rel = input.relationships;
