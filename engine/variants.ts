@@ -84,12 +84,19 @@ export class Variants {
     this.base = Uint32Array.from(base);
     this.tier = Uint8Array.from(tier);
     const columns = {} as Record<NumberProperty, Float64Array>;
-    for (const p of NUMBER_PROPERTIES) columns[p] = Float64Array.from(this.values, (v) => v[p] ?? Number.NaN);
+    // Plain loops rather than TypedArray.from(values, fn), which makes garbage per element.
+    for (const p of NUMBER_PROPERTIES) {
+      const column = new Float64Array(this.count);
+      for (let v = 0; v < column.length; v++) column[v] = this.values[v][p] ?? Number.NaN;
+      columns[p] = column;
+    }
     const baseRows = this.base;
     // Variant play times are scaled by the base game's multiplier (SPEC-NOTES §7.2).
     const multiplier = (level: ExperienceLevel): Float64Array => {
       const perGame = games.multiplier(level);
-      return Float64Array.from(baseRows, (row) => perGame[row]);
+      const out = new Float64Array(baseRows.length);
+      for (let v = 0; v < out.length; v++) out[v] = perGame[baseRows[v]];
+      return out;
     };
     this.numbers = new NumberTable(this.count, columns, multiplier, interval, thresholds);
     this.topAt = postingsByListValue(arrayListColumn(this.values.map((v) => v.top_at)));

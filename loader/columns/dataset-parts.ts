@@ -280,6 +280,13 @@ function personRole(code: number): PersonRole {
   return role;
 }
 
+/** The roles of the credits' codes, by a plain loop (Array.from(typed, fn) makes garbage per element). */
+function personRoles(codes: Uint8Array): PersonRole[] {
+  const out = new Array<PersonRole>(codes.length);
+  for (let e = 0; e < codes.length; e++) out[e] = personRole(codes[e]);
+  return out;
+}
+
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
 export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetInput {
   const part = (name: DatasetPart): PartReader => {
@@ -342,7 +349,7 @@ export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetI
     gameCredits: {
       game: credits.uint32('game'),
       target: credits.uint32('target'),
-      role: Array.from(credits.uint8('role'), personRole),
+      role: personRoles(credits.uint8('role')),
     },
     gameAwards: {
       game: gameAwards.uint32('game'),
