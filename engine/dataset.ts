@@ -47,7 +47,7 @@ import {
 } from './query.js';
 import { Records } from './records.js';
 import { utf8Vector } from './columns.js';
-import { decodeIndexes, encodeIndexes, type BuiltOrder, type IndexTables } from './prebuilt.js';
+import { decodeIndexes, decodeLookups, encodeIndexes, type BuiltOrder, type IndexTables } from './prebuilt.js';
 import { SortOrders } from './sort.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
@@ -134,7 +134,12 @@ export class Dataset implements DatasetApi {
     private readonly options: DatasetOptions = {},
     /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
     parts: DatasetParts = finish(
-      buildParts(input, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL, options.rangeThresholds ?? true),
+      buildParts(
+        input,
+        options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
+        options.rangeThresholds ?? true,
+        options.indexes,
+      ),
     ),
   ) {
     const {
@@ -446,7 +451,12 @@ export class Dataset implements DatasetApi {
     for (const [key, order] of this.sorts.built()) orders.push({ family: 'sort', key, order });
     for (const [key, order] of this.indexes.numbers.built()) orders.push({ family: 'game_range', key, order });
     for (const [key, order] of this.variants.numbers.built()) orders.push({ family: 'variant_range', key, order });
-    return encodeIndexes(orders, utf8Vector(this.games.sortNames), { games: this.size, variants: this.variants.count });
+    return encodeIndexes(
+      orders,
+      utf8Vector(this.games.sortNames),
+      { games: this.size, variants: this.variants.count },
+      this.games.lookupTables(),
+    );
   }
 
   /** A row's keyset position under `sort`. */
@@ -548,8 +558,10 @@ function* buildParts(
   input: DatasetInput,
   checkpointInterval: number,
   rangeThresholds: boolean,
+  prebuilt: IndexTables | undefined,
 ): Generator<void, DatasetParts> {
-  const games = yield* Games.build(input.games, input.lists);
+  const lookups = prebuilt === undefined ? undefined : decodeLookups(prebuilt.game_lookups);
+  const games = yield* Games.build(input.games, input.lists, lookups);
   yield;
   const catalog = new Catalog(input);
   yield;
@@ -584,6 +596,7 @@ export function* buildDatasetSteps(input: DatasetInput, options: DatasetOptions 
     input,
     options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
     options.rangeThresholds ?? true,
+    options.indexes,
   );
   yield;
   const dataset = new Dataset(input, options, parts);

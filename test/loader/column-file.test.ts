@@ -25,6 +25,7 @@ import {
   writeColumnFile,
   writeColumnFileInSlices,
 } from '../../loader/columns/column-file.js';
+import { decodeLookups, encodeLookups } from '../../engine/prebuilt.js';
 import { DATASET_PARTS } from '../../loader/columns/dataset-parts.js';
 import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
@@ -206,6 +207,31 @@ describe('a column file that cannot be used', () => {
     const read = readColumnFile(target, version);
     // Read, but the engine refuses to build from it (the server then rebuilds from the store).
     expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow();
+  });
+});
+
+describe('the id and slug lookups a column file carries', () => {
+  it('answer as the lookups a build hashes', () => {
+    const { dataset: copy } = readBack();
+    for (let row = 0; row < original.size; row++) {
+      const { id, slug } = original.game(row) as { id: string; slug: string };
+      expect([copy.row(id), copy.row(id.toUpperCase()), copy.row(slug)]).toEqual([row, row, row]);
+    }
+    expect(copy.row('no-such-game')).toBeUndefined();
+  });
+
+  it.each([
+    ['a row past the games', (t: Int32Array) => t.map((row) => (row >= 0 ? row + 1_000_000 : row))],
+    ['another size', (t: Int32Array) => t.subarray(0, t.length / 2)],
+  ])('corrupt: %s (the engine refuses to build; the server then rebuilds from the store)', (_, change) => {
+    const tables = original.indexTables();
+    const lookups = decodeLookups(tables.game_lookups);
+    const broken = { ...tables, game_lookups: encodeLookups({ ...lookups, bySlug: change(lookups.bySlug) }) };
+    const target = join(dir, 'lookups.columns');
+    writeColumnFile(target, version, input, broken);
+    const read = readColumnFile(target, version);
+    expect(read.ok).toBe(true);
+    expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow(RangeError);
   });
 });
 
