@@ -16,7 +16,7 @@ import {
   type GameStringColumn,
 } from './input.js';
 import { sortName } from './normalize.js';
-import { utf8Column } from './strings.js';
+import { repeatedUtf8Values, utf8Column } from './strings.js';
 import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
@@ -116,7 +116,7 @@ export class Games {
       enums[name] =
         old !== undefined && !previous?.changed.has(name)
           ? old.enums[name]
-          : Dictionary.ofUtf8(child(table, name), values);
+          : new Dictionary(repeatedUtf8Values(child(table, name)), values);
     this.enums = enums;
     this.types = enums.type;
     this.modes = enums.mode;
