@@ -6,7 +6,7 @@ import { and, freeze, type Bitmap } from './bitmap.js';
 import { AWARD_RESULTS } from './domain.js';
 import type { Games } from './games.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
-import { GameLinks, postingsByListValue, postingsByTarget, postingsByTargetPerGroup } from './links.js';
+import { GameLinks, type LazyPostings, lazyPostingsPerGroup, postingsByListValue, postingsByTarget } from './links.js';
 import { NumberTable } from './table.js';
 
 /** Facet keys for players stop here (and per-count bitmaps exist up to here). */
@@ -20,8 +20,9 @@ export class GameIndexes {
   readonly familyLinks: GameLinks;
   readonly publishers: Bitmap[];
   readonly publisherLinks: GameLinks;
-  readonly designers: Bitmap[];
-  readonly artists: Bitmap[];
+  /** Built per person on first use (a designer or artist filter): see LazyPostings. */
+  readonly designers: LazyPostings;
+  readonly artists: LazyPostings;
   readonly creditLinks: GameLinks;
   readonly awards: Bitmap[];
   /** Per result (AWARD_RESULTS index), games with any award of that result. */
@@ -95,7 +96,7 @@ export class GameIndexes {
       const role = credits.role[e];
       roleGroup[e] = role === 'designer' ? 0 : role === 'artist' ? 1 : 2;
     }
-    [this.designers, this.artists] = postingsByTargetPerGroup(
+    [this.designers, this.artists] = lazyPostingsPerGroup(
       credits.game,
       credits.target,
       input.people.length,
