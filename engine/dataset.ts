@@ -47,7 +47,14 @@ import {
 } from './query.js';
 import { Records } from './records.js';
 import { utf8Vector } from './columns.js';
-import { decodeIndexes, decodeLookups, encodeIndexes, type BuiltOrder, type IndexTables } from './prebuilt.js';
+import {
+  decodeIndexes,
+  decodeLookups,
+  decodeVariants,
+  encodeIndexes,
+  type BuiltOrder,
+  type IndexTables,
+} from './prebuilt.js';
 import { SortOrders } from './sort.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
@@ -456,6 +463,7 @@ export class Dataset implements DatasetApi {
       utf8Vector(this.games.sortNames),
       { games: this.size, variants: this.variants.count },
       this.games.lookupTables(),
+      this.variants.columns(),
     );
   }
 
@@ -569,7 +577,11 @@ function* buildParts(
   yield;
   const model = new ExpansionModel(games, input);
   yield;
-  const variants = yield* Variants.build(games, model, checkpointInterval, rangeThresholds);
+  // From a column file the variants are taken as they were resolved (the model stays: resolve() reads it).
+  const variants =
+    prebuilt === undefined
+      ? yield* Variants.build(games, model, checkpointInterval, rangeThresholds)
+      : Variants.fromColumns(games, decodeVariants(prebuilt.variants), checkpointInterval, rangeThresholds);
   const sorts = new SortOrders(games, checkpointInterval);
   yield;
   const records = new Records(games, indexes, catalog, input);

@@ -1,6 +1,6 @@
 // What a prepared Dataset built beyond its input, as Arrow tables a column file can carry:
 // the permutation of every sort order and range order (typed arrays), each game's sort
-// name, and the id and slug lookups' hash tables. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
+// name, the id and slug lookups' hash tables, and the effective-mode variants. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
 // the tables back into orders is not I/O: the caller reads the bytes, the engine takes views.
 
 import {
@@ -16,12 +16,22 @@ import {
   type Vector,
 } from 'apache-arrow';
 import { utf8Vector } from './columns.js';
+import { NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
 import type { GameLookupTables } from './games.js';
+import { intListColumnOf, intListVector } from './list-column.js';
 import { OrderIndex } from './order.js';
+import type { VariantColumns } from './variants.js';
 import { utf8Values } from './strings.js';
 
 /** The index parts a prepared Dataset exports, each one Arrow table. */
-export const INDEX_PARTS = ['order_keys', 'game_orders', 'variant_orders', 'sort_names', 'game_lookups'] as const;
+export const INDEX_PARTS = [
+  'order_keys',
+  'game_orders',
+  'variant_orders',
+  'sort_names',
+  'game_lookups',
+  'variants',
+] as const;
 export type IndexPart = (typeof INDEX_PARTS)[number];
 export type IndexTables = Record<IndexPart, Table>;
 
@@ -54,6 +64,7 @@ export function encodeIndexes(
   sortNames: Vector<Utf8>,
   sizes: { games: number; variants: number },
   lookups: GameLookupTables,
+  variantColumns: VariantColumns,
 ): IndexTables {
   const games: Record<string, Vector> = {};
   const variants: Record<string, Vector> = {};
@@ -79,6 +90,34 @@ export function encodeIndexes(
     variant_orders: new Table(variants),
     sort_names: new Table({ sort_name: sortNames }),
     game_lookups: encodeLookups(lookups),
+    variants: encodeVariants(variantColumns),
+  };
+}
+
+/** One row per variant: base, tier, expansions and values (numbers NaN when null). */
+function encodeVariants(columns: VariantColumns): Table {
+  const vectors: Record<string, Vector> = {
+    base: uint32Vector(columns.base),
+    tier: makeVector(makeData({ type: new Uint8(), length: columns.tier.length, data: columns.tier })),
+    expansions: intListVector(columns.expansions),
+    top_at: intListVector(columns.top_at),
+    recommended_at: intListVector(columns.recommended_at),
+  };
+  for (const p of NUMBER_PROPERTIES) vectors[p] = makeVector(columns.numbers[p]);
+  return new Table(vectors);
+}
+
+/** The variants back from `encodeVariants`' table; their fit to the games is checked by Variants.fromColumns. */
+export function decodeVariants(table: Table): VariantColumns {
+  const numbers = {} as Record<NumberProperty, Float64Array>;
+  for (const p of NUMBER_PROPERTIES) numbers[p] = typed(column(table, p), Float64Array);
+  return {
+    base: typed(column(table, 'base'), Uint32Array),
+    tier: typed(column(table, 'tier'), Uint8Array),
+    expansions: intListColumnOf(column(table, 'expansions')),
+    numbers,
+    top_at: intListColumnOf(column(table, 'top_at')),
+    recommended_at: intListColumnOf(column(table, 'recommended_at')),
   };
 }
 
@@ -152,7 +191,7 @@ function column(table: Table, name: string): Vector {
 }
 
 /** The values of a one-chunk column of that array type, zero-copy; a copy otherwise. */
-function typed<T extends Uint8Array | Uint32Array | Int32Array>(
+function typed<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(
   vector: Vector,
   type: { new (length: number): T; from(values: ArrayLike<number>): T },
 ): T {

@@ -3,26 +3,14 @@
 // is; every other part is a small table of its own (typed arrays zero-copy, strings as
 // Utf8, nested values as JSON text). One table per part: an Arrow IPC file holds one schema.
 
-import {
-  Bool,
-  Field,
-  Int32,
-  List,
-  Table,
-  Type,
-  Uint8,
-  Uint32,
-  makeData,
-  makeVector,
-  vectorFromArray,
-  type Data,
-  type Vector,
-} from 'apache-arrow';
+import { Bool, Int32, Table, Uint8, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
   GAME_FIELDS,
   GAME_LIST_COLUMNS,
   IntListColumn,
   intListColumn,
+  intListColumnOf,
+  intListVector,
   PERSON_ROLES,
   jsonListColumn,
   repeatedUtf8Values,
@@ -86,14 +74,6 @@ function toTable(section: Section): Table {
     else vectors[name] = utf8Vector(values as (string | null)[]);
   }
   return new Table(vectors);
-}
-
-function intListVector({ offsets, values, length }: IntListColumn): Vector {
-  const items = values.subarray(0, offsets[length]);
-  const child = makeData({ type: new Int32(), length: items.length, data: items });
-  return makeVector(
-    makeData({ type: new List(new Field('item', new Int32(), false)), length, valueOffsets: offsets, child }),
-  );
 }
 
 /** Encodes every part as an Arrow table, in DATASET_PARTS order. */
@@ -229,25 +209,9 @@ class PartReader {
     return repeatedUtf8Values(this.vector(name)) as T[];
   }
 
-  /** A List<Int32> column as offsets and values: views of the file's bytes when one chunk. */
+  /** A List<Int32> column as integer lists: views of the file's bytes (list-column.ts). */
   intLists(name: string): IntListColumn {
-    const vector = this.vector(name);
-    if (vector.type.typeId !== Type.List) throw new Error(`part ${this.part}: ${name} is not a list column`);
-    const chunks = vector.data as Data<List<Int32>>[];
-    const only = chunks.length === 1 ? chunks[0] : undefined;
-    const child = only?.children[0];
-    if (
-      only &&
-      child &&
-      only.offset === 0 &&
-      only.nullCount === 0 &&
-      child.offset === 0 &&
-      child.values instanceof Int32Array
-    )
-      return new IntListColumn(only.valueOffsets.subarray(0, only.length + 1), child.values);
-    const rows: number[][] = [];
-    for (let row = 0; row < vector.length; row++) rows.push(Array.from(vector.get(row) ?? [], Number));
-    return intListColumn(rows);
+    return intListColumnOf(this.vector(name));
   }
 
   parsed<T>(name: string): T[] {
