@@ -47,7 +47,14 @@ import {
 } from './query.js';
 import { Records } from './records.js';
 import { utf8Vector } from './columns.js';
-import { decodeIndexes, encodeIndexes, type BuiltOrder, type IndexTables } from './prebuilt.js';
+import {
+  decodeIndexes,
+  decodeLookups,
+  decodeVariants,
+  encodeIndexes,
+  type BuiltOrder,
+  type IndexTables,
+} from './prebuilt.js';
 import { SortOrders } from './sort.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
@@ -134,7 +141,12 @@ export class Dataset implements DatasetApi {
     private readonly options: DatasetOptions = {},
     /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
     parts: DatasetParts = finish(
-      buildParts(input, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL, options.rangeThresholds ?? true),
+      buildParts(
+        input,
+        options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
+        options.rangeThresholds ?? true,
+        options.indexes,
+      ),
     ),
   ) {
     const {
@@ -449,7 +461,13 @@ export class Dataset implements DatasetApi {
     for (const [key, order] of this.sorts.built()) orders.push({ family: 'sort', key, order });
     for (const [key, order] of this.indexes.numbers.built()) orders.push({ family: 'game_range', key, order });
     for (const [key, order] of this.variants.numbers.built()) orders.push({ family: 'variant_range', key, order });
-    return encodeIndexes(orders, utf8Vector(this.games.sortNames), { games: this.size, variants: this.variants.count });
+    return encodeIndexes(
+      orders,
+      utf8Vector(this.games.sortNames),
+      { games: this.size, variants: this.variants.count },
+      this.games.lookupTables(),
+      this.variants.columns(),
+    );
   }
 
   /** A row's keyset position under `sort`. */
@@ -551,8 +569,10 @@ function* buildParts(
   input: DatasetInput,
   checkpointInterval: number,
   rangeThresholds: boolean,
+  prebuilt: IndexTables | undefined,
 ): Generator<void, DatasetParts> {
-  const games = yield* Games.build(input.games, input.lists);
+  const lookups = prebuilt === undefined ? undefined : decodeLookups(prebuilt.game_lookups);
+  const games = yield* Games.build(input.games, input.lists, lookups);
   yield;
   const catalog = new Catalog(input);
   yield;
@@ -560,7 +580,11 @@ function* buildParts(
   yield;
   const model = new ExpansionModel(games, input);
   yield;
-  const variants = yield* Variants.build(games, model, checkpointInterval, rangeThresholds);
+  // From a column file the variants are taken as they were resolved (the model stays: resolve() reads it).
+  const variants =
+    prebuilt === undefined
+      ? yield* Variants.build(games, model, checkpointInterval, rangeThresholds)
+      : Variants.fromColumns(games, decodeVariants(prebuilt.variants), checkpointInterval, rangeThresholds);
   const sorts = new SortOrders(games, checkpointInterval);
   yield;
   const records = new Records(games, indexes, catalog, input);
@@ -587,6 +611,7 @@ export function* buildDatasetSteps(input: DatasetInput, options: DatasetOptions 
     input,
     options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
     options.rangeThresholds ?? true,
+    options.indexes,
   );
   yield;
   const dataset = new Dataset(input, options, parts);

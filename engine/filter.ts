@@ -223,13 +223,15 @@ function taxonomy(
 function anyOf<T extends { id: string; slug: string }>(
   out: Clause[],
   entities: EntityIndex<T>,
-  postings: readonly Bitmap[],
+  // An array, or the people's postings built on first use (links.ts LazyPostings).
+  postings: { at(index: number): Bitmap | undefined },
   slugs: readonly string[] | undefined,
 ): void {
   if (!active(slugs)) return;
   const bitmaps = slugs.flatMap((slug) => {
     const index = entities.slug(slug);
-    return index === undefined ? [] : [postings[index]];
+    const posting = index === undefined ? undefined : postings.at(index);
+    return posting === undefined ? [] : [posting];
   });
   out.push(keep(null, anyOfBitmaps(bitmaps)));
 }

@@ -21,6 +21,14 @@ import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
 
+/** The id and slug lookups' tables (StringRows.table), as a column file carries them. */
+export interface GameLookupTables {
+  bySlug: Int32Array;
+  byId: Int32Array;
+  /** Whether the id lookup is keyed by the lower-cased ids (some id has capitals). */
+  idsLowered: boolean;
+}
+
 /** The games an update starts from and the columns it changed (column-update.ts). */
 export interface PreviousGames {
   games: Games;
@@ -71,6 +79,8 @@ export class Games {
   private bySlug: StringRows | undefined;
   /** Rows by lower-cased id (ids are unique, so the first row is the only one). */
   private byId: StringRows | undefined;
+  /** Whether byId is keyed by lower-cased copies of the ids (else by the ids themselves). */
+  private idsLowered = false;
   private legacyCache: Map<string, number[]> | undefined;
   private sortNameCache: string[] | undefined;
   private parentRowCache: Int32Array | undefined;
@@ -96,6 +106,7 @@ export class Games {
     if (old !== undefined) {
       this.bySlug = old.bySlug;
       this.byId = old.byId;
+      this.idsLowered = old.idsLowered;
       this.sortNameCache = old.sortNameCache;
       this.parentRowCache = old.parentRowCache;
       if (!previous?.changed.has('legacy_id')) this.legacyCache = old.legacyCache;
@@ -118,21 +129,36 @@ export class Games {
     if (indexRows && old === undefined) for (const _ of this.indexRowSteps());
   }
 
-  /** The games built in steps: the columns, then the id and slug lookups a block of rows at a time. */
-  static *build(table: Table, lists: GameListColumns): Generator<void, Games> {
+  /**
+   * The games built in steps: the columns, then the id and slug lookups (taken from `lookups`
+   * when given: the tables a Games over the same table exported, lookupTables()).
+   */
+  static *build(table: Table, lists: GameListColumns, lookups?: GameLookupTables): Generator<void, Games> {
     const games = new Games(table, lists, false);
     yield;
-    yield* games.indexRowSteps();
+    yield* games.indexRowSteps(lookups);
     return games;
   }
 
   /** Builds the id and slug lookups, one per step (a few milliseconds each at 150,000 games). */
-  private *indexRowSteps(): Generator<void, void> {
-    this.bySlug = new StringRows(this.slugs);
+  private *indexRowSteps(lookups?: GameLookupTables): Generator<void, void> {
+    this.bySlug = new StringRows(this.slugs, lookups?.bySlug);
     yield;
-    const lowered = this.ids.map((id) => id.toLowerCase());
-    this.byId = new StringRows(lowered.every((id, row) => id === this.ids[row]) ? this.ids : lowered);
+    if (lookups !== undefined) {
+      this.idsLowered = lookups.idsLowered;
+      this.byId = new StringRows(this.idsLowered ? this.ids.map((id) => id.toLowerCase()) : this.ids, lookups.byId);
+    } else {
+      const lowered = this.ids.map((id) => id.toLowerCase());
+      this.idsLowered = !lowered.every((id, row) => id === this.ids[row]);
+      this.byId = new StringRows(this.idsLowered ? lowered : this.ids);
+    }
     yield;
+  }
+
+  /** The id and slug lookups' tables, for a column file (Games.build takes them back). */
+  lookupTables(): GameLookupTables {
+    const { bySlug, byId } = this.lookups();
+    return { bySlug: bySlug.table, byId: byId.table, idsLowered: this.idsLowered };
   }
 
   /** Row by UUID (any case) or slug. */

@@ -94,7 +94,15 @@ export {
   type PublisherInput,
   type TermInput,
 } from './input.js';
-export { arrayListColumn, jsonListColumn, type ListColumn } from './list-column.js';
+export {
+  arrayListColumn,
+  IntListColumn,
+  intListColumn,
+  intListColumnOf,
+  intListVector,
+  jsonListColumn,
+  type ListColumn,
+} from './list-column.js';
 export {
   emptyNumberArrays,
   makeGamesTable,

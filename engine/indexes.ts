@@ -6,7 +6,7 @@ import { and, freeze, type Bitmap } from './bitmap.js';
 import { AWARD_RESULTS } from './domain.js';
 import type { Games } from './games.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
-import { GameLinks, postingsByListValue, postingsByTarget } from './links.js';
+import { GameLinks, type LazyPostings, lazyPostingsPerGroup, postingsByListValue, postingsByTarget } from './links.js';
 import { NumberTable } from './table.js';
 
 /** Facet keys for players stop here (and per-count bitmaps exist up to here). */
@@ -20,8 +20,9 @@ export class GameIndexes {
   readonly familyLinks: GameLinks;
   readonly publishers: Bitmap[];
   readonly publisherLinks: GameLinks;
-  readonly designers: Bitmap[];
-  readonly artists: Bitmap[];
+  /** Built per person on first use (a designer or artist filter): see LazyPostings. */
+  readonly designers: LazyPostings;
+  readonly artists: LazyPostings;
   readonly creditLinks: GameLinks;
   readonly awards: Bitmap[];
   /** Per result (AWARD_RESULTS index), games with any award of that result. */
@@ -88,22 +89,24 @@ export class GameIndexes {
     this.publishers = postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
     this.publisherLinks = GameLinks.build(input.gamePublishers.game, n);
     const credits = input.gameCredits;
-    this.designers = postingsByTarget(
+    // Plain loops, not TypedArray.from(array, fn): that walks an iterator, a garbage object per
+    // element (400,000 credits: ~30 MB for the collector at every start).
+    const roleGroup = new Uint8Array(credits.role.length);
+    for (let e = 0; e < roleGroup.length; e++) {
+      const role = credits.role[e];
+      roleGroup[e] = role === 'designer' ? 0 : role === 'artist' ? 1 : 2;
+    }
+    [this.designers, this.artists] = lazyPostingsPerGroup(
       credits.game,
       credits.target,
       input.people.length,
-      (e) => credits.role[e] === 'designer',
-    );
-    this.artists = postingsByTarget(
-      credits.game,
-      credits.target,
-      input.people.length,
-      (e) => credits.role[e] === 'artist',
+      roleGroup,
+      2,
     );
     this.creditLinks = GameLinks.build(credits.game, n);
 
     const awards = input.gameAwards;
-    const resultIndex = Uint8Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
+    const resultIndex = Uint32Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
     this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
     this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
     const pairKeys = Uint32Array.from(awards.award, (a, e) => a * AWARD_RESULTS.length + resultIndex[e]);
@@ -112,7 +115,7 @@ export class GameIndexes {
     pairs.forEach((bitmap, key) => {
       if (bitmap.size > 0) this.awardPairs.set(key, bitmap);
     });
-    this.anyAward = postingsByTarget(awards.game, new Uint8Array(awards.game.length), 1)[0];
+    this.anyAward = postingsByTarget(awards.game, new Uint32Array(awards.game.length), 1)[0];
     this.awardLinks = GameLinks.build(awards.game, n);
     this.alternateNameLinks = GameLinks.build(input.alternateNames.game, n);
     const rel = input.relationships;
@@ -150,6 +153,7 @@ export class GameIndexes {
 /** The highest max_players of any game, capped at MAX_FACET_PLAYERS (0 when unknown). */
 function facetPlayersOf(games: Games): number {
   let maxPlayers = 0;
-  for (const value of games.numbers.max_players) if (value > maxPlayers) maxPlayers = value;
+  const values = games.numbers.max_players;
+  for (let row = 0; row < values.length; row++) if (values[row] > maxPlayers) maxPlayers = values[row];
   return Math.min(MAX_FACET_PLAYERS, Math.floor(maxPlayers));
 }

@@ -2,7 +2,7 @@
 // game, its link entries in catalog order (a CSR layout: offsets + entry indexes).
 
 import { bitmapOf, freeze, type Bitmap } from './bitmap.js';
-import type { ListColumn } from './list-column.js';
+import { IntListColumn, type ListColumn } from './list-column.js';
 
 /** Per game row, the indexes of its link entries, in input order. */
 export class GameLinks {
@@ -17,6 +17,10 @@ export class GameLinks {
 
   /** Groups link entries by game, keeping input order within each game (counting sort). */
   static build(game: Uint32Array, games: number, keep?: (entry: number) => boolean): GameLinks {
+    if (keep === undefined) {
+      const grouped = GameLinks.grouped(game, games);
+      if (grouped !== undefined) return grouped;
+    }
     const offsets = new Uint32Array(games + 1);
     let kept = 0;
     for (let e = 0; e < game.length; e++) {
@@ -34,6 +38,26 @@ export class GameLinks {
     return new GameLinks(offsets, entries);
   }
 
+  /**
+   * The links when the entries already come grouped by game, ascending (as the loader and
+   * the column file give them): the entries are then 0, 1, 2, … and only the offsets are
+   * counted, with no scatter pass. Undefined when some entry is out of order.
+   */
+  private static grouped(game: Uint32Array, games: number): GameLinks | undefined {
+    const offsets = new Uint32Array(games + 1);
+    let previous = 0;
+    for (let e = 0; e < game.length; e++) {
+      const g = game[e];
+      if (g < previous || g >= games) return undefined;
+      previous = g;
+      offsets[g + 1]++;
+    }
+    for (let g = 0; g < games; g++) offsets[g + 1] += offsets[g];
+    const entries = new Uint32Array(game.length);
+    for (let e = 0; e < entries.length; e++) entries[e] = e;
+    return new GameLinks(offsets, entries);
+  }
+
   /** Link entry indexes of one game. */
   of(row: number): Uint32Array {
     return this.entries.subarray(this.offsets[row], this.offsets[row + 1]);
@@ -41,23 +65,19 @@ export class GameLinks {
 }
 
 /**
- * Per target index, the frozen bitmap of games linked to it (by entries passing `keep`).
- * The games are bucketed by a counting sort into one typed array (no array per target), and
- * every target without games shares one frozen empty bitmap: most people are designers or
- * artists, not both, so half the targets of each role are empty.
+ * Per target index, the frozen bitmap of games linked to it. The games are bucketed by a
+ * counting sort into one typed array (no array per target), and every target without games
+ * shares one frozen empty bitmap: most people are designers or artists, not both, so half
+ * the targets of each role are empty. Both arrays are Uint32Array and there is no per-entry
+ * callback: the loops stay monomorphic, which a start (each loop run once, cold) feels.
  */
-export function postingsByTarget(
-  game: Uint32Array,
-  target: ArrayLike<number>,
-  targets: number,
-  keep?: (entry: number) => boolean,
-): Bitmap[] {
+export function postingsByTarget(game: Uint32Array, target: Uint32Array, targets: number): Bitmap[] {
   const start = new Uint32Array(targets + 1);
-  for (let e = 0; e < game.length; e++) if (!keep || keep(e)) start[target[e] + 1]++;
+  for (let e = 0; e < game.length; e++) start[target[e] + 1]++;
   for (let t = 0; t < targets; t++) start[t + 1] += start[t];
   const next = start.slice(0, targets);
   const rows = new Uint32Array(start[targets]);
-  for (let e = 0; e < game.length; e++) if (!keep || keep(e)) rows[next[target[e]]++] = game[e];
+  for (let e = 0; e < game.length; e++) rows[next[target[e]]++] = game[e];
   const empty = freeze(bitmapOf([]));
   const out = new Array<Bitmap>(targets);
   for (let t = 0; t < targets; t++)
@@ -65,8 +85,75 @@ export function postingsByTarget(
   return out;
 }
 
+/**
+ * Per target, the frozen bitmap of its games, built on first use from the games bucketed by
+ * target (a counting sort's offsets and rows). For the people: 20,000 per role at 150,000
+ * games, each a native object costing ~1 µs and its share of the collector's work at every
+ * start, while a request filters on a person or two. Read like an array (`at`).
+ */
+export class LazyPostings {
+  private readonly built: (Bitmap | undefined)[];
+
+  /**
+   * @param start target -> first of its games in `rows` (length targets + 1)
+   * @param rows the games of every target, grouped by target
+   */
+  constructor(
+    private readonly start: Uint32Array,
+    private readonly rows: Uint32Array,
+    private readonly empty: Bitmap,
+  ) {
+    this.built = new Array<Bitmap | undefined>(start.length - 1);
+  }
+
+  get length(): number {
+    return this.built.length;
+  }
+
+  /** The bitmap of target `t` (undefined past the targets). */
+  at(t: number): Bitmap | undefined {
+    if (!(t >= 0 && t < this.built.length)) return undefined;
+    let bitmap = this.built[t];
+    if (bitmap === undefined) {
+      const from = this.start[t];
+      const to = this.start[t + 1];
+      bitmap = from === to ? this.empty : freeze(bitmapOf(this.rows.subarray(from, to)));
+      this.built[t] = bitmap;
+    }
+    return bitmap;
+  }
+}
+
+/**
+ * Per group, the postings of every target (LazyPostings), in one pass: `group[e]` is entry
+ * e's group (0 … groups - 1) or any larger value to leave it out. Designers and artists from
+ * the credits: two passes over them, where a postingsByTarget per role made four with a test
+ * per entry, and no bitmap until one is asked for.
+ */
+export function lazyPostingsPerGroup(
+  game: Uint32Array,
+  target: Uint32Array,
+  targets: number,
+  group: Uint8Array,
+  groups: number,
+): LazyPostings[] {
+  const keys = groups * targets;
+  const start = new Uint32Array(keys + 1);
+  for (let e = 0; e < game.length; e++) if (group[e] < groups) start[group[e] * targets + target[e] + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const next = start.slice(0, keys);
+  const rows = new Uint32Array(start[keys]);
+  for (let e = 0; e < game.length; e++) if (group[e] < groups) rows[next[group[e] * targets + target[e]]++] = game[e];
+  const empty = freeze(bitmapOf([]));
+  return Array.from(
+    { length: groups },
+    (_, g) => new LazyPostings(start.subarray(g * targets, (g + 1) * targets + 1), rows, empty),
+  );
+}
+
 /** Per integer value found in per-row lists, the frozen bitmap of rows whose list has it. */
 export function postingsByListValue(lists: ListColumn<readonly number[] | null>): Map<number, Bitmap> {
+  if (lists instanceof IntListColumn) return postingsByIntList(lists);
   const rows = new Map<number, number[]>();
   for (let row = 0; row < lists.length; row++) {
     const list = lists.get(row);
@@ -82,5 +169,39 @@ export function postingsByListValue(lists: ListColumn<readonly number[] | null>)
   }
   const out = new Map<number, Bitmap>();
   for (const [value, bucket] of rows) out.set(value, freeze(bitmapOf(bucket)));
+  return out;
+}
+
+/** Above this span of values, integer lists take the general path (a Map of buckets). */
+const MAX_VALUE_SPAN = 1 << 16;
+
+/**
+ * postingsByListValue over integer lists held as offsets and values: a counting sort of the
+ * rows by value into one typed array, no array per row or per value (at 150,000 games the
+ * JSON rows it replaced cost ~50 ms a column at start, parsing and collecting).
+ */
+function postingsByIntList(lists: IntListColumn): Map<number, Bitmap> {
+  const { offsets, values } = lists;
+  const used = values.subarray(0, offsets[lists.length]);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of used) {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  const out = new Map<number, Bitmap>();
+  if (used.length === 0) return out;
+  if (max - min >= MAX_VALUE_SPAN) return postingsByListValue({ length: lists.length, get: (row) => lists.get(row) });
+  const span = max - min + 1;
+  const start = new Uint32Array(span + 1);
+  for (const value of used) start[value - min + 1]++;
+  for (let v = 0; v < span; v++) start[v + 1] += start[v];
+  const next = start.slice(0, span);
+  const rows = new Uint32Array(used.length);
+  for (let row = 0; row < lists.length; row++)
+    for (let i = offsets[row]; i < offsets[row + 1]; i++) rows[next[values[i] - min]++] = row;
+  // Rows are ascending within each value (a row listing a value twice appears twice: one bit).
+  for (let v = 0; v < span; v++)
+    if (start[v] < start[v + 1]) out.set(v + min, freeze(bitmapOf(rows.subarray(start[v], start[v + 1]))));
   return out;
 }

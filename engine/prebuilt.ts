@@ -1,15 +1,37 @@
 // What a prepared Dataset built beyond its input, as Arrow tables a column file can carry:
-// the permutation of every sort order and range order (typed arrays), and each game's sort
-// name. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
+// the permutation of every sort order and range order (typed arrays), each game's sort
+// name, the id and slug lookups' hash tables, and the effective-mode variants. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
 // the tables back into orders is not I/O: the caller reads the bytes, the engine takes views.
 
-import { makeData, makeVector, Table, Uint32, Uint8, type Utf8, type Vector } from 'apache-arrow';
+import {
+  Int32,
+  makeData,
+  makeVector,
+  RecordBatch,
+  Schema,
+  Table,
+  Uint32,
+  Uint8,
+  type Utf8,
+  type Vector,
+} from 'apache-arrow';
 import { utf8Vector } from './columns.js';
+import { NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
+import type { GameLookupTables } from './games.js';
+import { intListColumnOf, intListVector } from './list-column.js';
 import { OrderIndex } from './order.js';
+import type { VariantColumns } from './variants.js';
 import { utf8Values } from './strings.js';
 
 /** The index parts a prepared Dataset exports, each one Arrow table. */
-export const INDEX_PARTS = ['order_keys', 'game_orders', 'variant_orders', 'sort_names'] as const;
+export const INDEX_PARTS = [
+  'order_keys',
+  'game_orders',
+  'variant_orders',
+  'sort_names',
+  'game_lookups',
+  'variants',
+] as const;
 export type IndexPart = (typeof INDEX_PARTS)[number];
 export type IndexTables = Record<IndexPart, Table>;
 
@@ -41,6 +63,8 @@ export function encodeIndexes(
   orders: readonly BuiltOrder[],
   sortNames: Vector<Utf8>,
   sizes: { games: number; variants: number },
+  lookups: GameLookupTables,
+  variantColumns: VariantColumns,
 ): IndexTables {
   const games: Record<string, Vector> = {};
   const variants: Record<string, Vector> = {};
@@ -65,6 +89,64 @@ export function encodeIndexes(
     game_orders: new Table(games),
     variant_orders: new Table(variants),
     sort_names: new Table({ sort_name: sortNames }),
+    game_lookups: encodeLookups(lookups),
+    variants: encodeVariants(variantColumns),
+  };
+}
+
+/** One row per variant: base, tier, expansions and values (numbers NaN when null). */
+function encodeVariants(columns: VariantColumns): Table {
+  const vectors: Record<string, Vector> = {
+    base: uint32Vector(columns.base),
+    tier: makeVector(makeData({ type: new Uint8(), length: columns.tier.length, data: columns.tier })),
+    expansions: intListVector(columns.expansions),
+    top_at: intListVector(columns.top_at),
+    recommended_at: intListVector(columns.recommended_at),
+  };
+  for (const p of NUMBER_PROPERTIES) vectors[p] = makeVector(columns.numbers[p]);
+  return new Table(vectors);
+}
+
+/** The variants back from `encodeVariants`' table; their fit to the games is checked by Variants.fromColumns. */
+export function decodeVariants(table: Table): VariantColumns {
+  const numbers = {} as Record<NumberProperty, Float64Array>;
+  for (const p of NUMBER_PROPERTIES) numbers[p] = typed(column(table, p), Float64Array);
+  return {
+    base: typed(column(table, 'base'), Uint32Array),
+    tier: typed(column(table, 'tier'), Uint8Array),
+    expansions: intListColumnOf(column(table, 'expansions')),
+    numbers,
+    top_at: intListColumnOf(column(table, 'top_at')),
+    recommended_at: intListColumnOf(column(table, 'recommended_at')),
+  };
+}
+
+const int32Vector = (values: Int32Array): Vector =>
+  makeVector(makeData({ type: new Int32(), length: values.length, data: values }));
+/** The schema metadata key of GameLookupTables.idsLowered ("1" or "0"). */
+const IDS_LOWERED = 'ids_lowered';
+
+/** The lookup tables as one table (both have as many slots), idsLowered in its metadata. */
+export function encodeLookups({ bySlug, byId, idsLowered }: GameLookupTables): Table {
+  const plain = new Table({ by_slug: int32Vector(bySlug), by_id: int32Vector(byId) });
+  const schema = new Schema(plain.schema.fields, new Map([[IDS_LOWERED, idsLowered ? '1' : '0']]));
+  return new Table(
+    schema,
+    plain.batches.map((batch) => new RecordBatch(schema, batch.data)),
+  );
+}
+
+/**
+ * The id and slug lookups' tables back from `encodeLookups`' table. Their fit to the games is
+ * checked when the Games take them (StringRows); a table of another shape throws here.
+ */
+export function decodeLookups(table: Table): GameLookupTables {
+  const lowered = table.schema.metadata.get(IDS_LOWERED);
+  if (lowered !== '0' && lowered !== '1') throw new RangeError('the lookup tables do not say how ids are keyed');
+  return {
+    bySlug: typed(column(table, 'by_slug'), Int32Array),
+    byId: typed(column(table, 'by_id'), Int32Array),
+    idsLowered: lowered === '1',
   };
 }
 
@@ -109,7 +191,7 @@ function column(table: Table, name: string): Vector {
 }
 
 /** The values of a one-chunk column of that array type, zero-copy; a copy otherwise. */
-function typed<T extends Uint8Array | Uint32Array>(
+function typed<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(
   vector: Vector,
   type: { new (length: number): T; from(values: ArrayLike<number>): T },
 ): T {

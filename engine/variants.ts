@@ -15,7 +15,7 @@ import {
 import type { ExpansionModel } from './expansions.js';
 import type { Games } from './games.js';
 import { postingsByListValue } from './links.js';
-import { arrayListColumn } from './list-column.js';
+import { arrayListColumn, type IntListColumn, intListColumn } from './list-column.js';
 import type { EffectiveValues } from './query.js';
 import { NumberTable } from './table.js';
 
@@ -30,6 +30,20 @@ interface Candidate {
 
 /** Base games whose candidates one build step computes (a few milliseconds at 150,000 games). */
 const BASES_PER_STEP = 2000;
+
+/**
+ * The variants as a column file carries them (prebuilt.ts): per variant its base row, tier,
+ * expansion rows and values (NaN for a null number). A start takes them back (fromColumns)
+ * instead of resolving every base game's candidates: ~100 ms at 150,000 games.
+ */
+export interface VariantColumns {
+  base: Uint32Array;
+  tier: Uint8Array;
+  expansions: IntListColumn;
+  numbers: Record<NumberProperty, Float64Array>;
+  top_at: IntListColumn;
+  recommended_at: IntListColumn;
+}
 
 /** The variants in D12 order per base, before they are indexed. */
 interface VariantRows {
@@ -75,6 +89,61 @@ export class Variants {
     return new Variants(games, rows, interval, thresholds);
   }
 
+  /**
+   * The variants a Variants over the same games exported (columns()), checked to fit these
+   * games (a RangeError when not: the caller then builds them).
+   */
+  static fromColumns(games: Games, columns: VariantColumns, interval: number, thresholds = true): Variants {
+    const { base, tier, expansions, numbers, top_at, recommended_at } = columns;
+    const count = base.length;
+    const lengths = [tier.length, expansions.length, top_at.length, recommended_at.length];
+    for (const p of NUMBER_PROPERTIES) lengths.push(numbers[p].length);
+    if (lengths.some((length) => length !== count)) throw new RangeError('variant columns of different lengths');
+    for (const row of expansions.values.subarray(0, expansions.offsets[count]))
+      if (!(row >= 0 && row < games.size)) throw new RangeError(`a variant names row ${row} of ${games.size}`);
+    const rows: VariantRows = { base: [], tier: [], expansions: [], values: [], groups: new Map() };
+    const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value);
+    let first = 0;
+    for (let v = 0; v < count; v++) {
+      const row = base[v];
+      if (row >= games.size || (v > 0 && row < base[v - 1])) throw new RangeError(`variant ${v} has base row ${row}`);
+      if (tier[v] !== 1 && tier[v] !== 2) throw new RangeError(`variant ${v} has tier ${tier[v]}`);
+      rows.base.push(row);
+      rows.tier.push(tier[v]);
+      rows.expansions.push(expansions.get(v));
+      // The key order of values resolved at build (baseValues): matched_via shows them as they are.
+      rows.values.push({
+        min_players: nullable(numbers.min_players[v]),
+        max_players: nullable(numbers.max_players[v]),
+        min_playtime: nullable(numbers.min_playtime[v]),
+        max_playtime: nullable(numbers.max_playtime[v]),
+        weight: nullable(numbers.weight[v]),
+        min_age: nullable(numbers.min_age[v]),
+        top_at: top_at.get(v),
+        recommended_at: recommended_at.get(v),
+      });
+      if (v === count - 1 || base[v + 1] !== row) {
+        rows.groups.set(row, [first, v + 1]);
+        first = v + 1;
+      }
+    }
+    return new Variants(games, rows, interval, thresholds);
+  }
+
+  /** These variants as columns, for a column file (fromColumns takes them back). */
+  columns(): VariantColumns {
+    const numbers = {} as Record<NumberProperty, Float64Array>;
+    for (const p of NUMBER_PROPERTIES) numbers[p] = this.numbers.column(p);
+    return {
+      base: this.base,
+      tier: this.tier,
+      expansions: intListColumn(this.expansions),
+      numbers,
+      top_at: intListColumn(this.values.map((v) => v.top_at)),
+      recommended_at: intListColumn(this.values.map((v) => v.recommended_at)),
+    };
+  }
+
   private constructor(games: Games, rows: VariantRows, interval: number, thresholds: boolean) {
     const { base, tier } = rows;
     this.expansions = rows.expansions;
@@ -84,12 +153,19 @@ export class Variants {
     this.base = Uint32Array.from(base);
     this.tier = Uint8Array.from(tier);
     const columns = {} as Record<NumberProperty, Float64Array>;
-    for (const p of NUMBER_PROPERTIES) columns[p] = Float64Array.from(this.values, (v) => v[p] ?? Number.NaN);
+    // Plain loops rather than TypedArray.from(values, fn), which makes garbage per element.
+    for (const p of NUMBER_PROPERTIES) {
+      const column = new Float64Array(this.count);
+      for (let v = 0; v < column.length; v++) column[v] = this.values[v][p] ?? Number.NaN;
+      columns[p] = column;
+    }
     const baseRows = this.base;
     // Variant play times are scaled by the base game's multiplier (SPEC-NOTES §7.2).
     const multiplier = (level: ExperienceLevel): Float64Array => {
       const perGame = games.multiplier(level);
-      return Float64Array.from(baseRows, (row) => perGame[row]);
+      const out = new Float64Array(baseRows.length);
+      for (let v = 0; v < out.length; v++) out[v] = perGame[baseRows[v]];
+      return out;
     };
     this.numbers = new NumberTable(this.count, columns, multiplier, interval, thresholds);
     this.topAt = postingsByListValue(arrayListColumn(this.values.map((v) => v.top_at)));

@@ -6,6 +6,7 @@
 import type { Table } from 'apache-arrow';
 import {
   arrayListColumn,
+  intListColumn,
   emptyNumberArrays,
   GAME_ENUM_FIELDS,
   GAME_FIELDS,
@@ -99,7 +100,10 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   const lists = {} as Record<string, ListColumn<unknown>>;
   for (const f of LIST_FIELDS) {
     await yieldTurn();
-    lists[f.name] = arrayListColumn(listValues(f, cols[f.name]));
+    // Required integer lists as offsets and values (engine/list-column.ts IntListColumn).
+    const values = listValues(f, cols[f.name]);
+    lists[f.name] =
+      f.kind === 'integer-list' && !f.nullable ? intListColumn(values as number[][]) : arrayListColumn(values);
   }
   await yieldTurn();
   return {

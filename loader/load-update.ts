@@ -13,7 +13,7 @@ import {
   type GameListValues,
   type GameNumberColumn,
   type GameStringColumn,
-  arrayListColumn,
+  IntListColumn,
   jsonListColumn,
   type ListColumn,
 } from '../engine/index.js';
@@ -123,7 +123,7 @@ async function readUpdate(
   const lists: Record<string, ListColumn<unknown>> = {};
   const isIntegerList = (f: GameField): boolean => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable;
   const integerLists = fields.filter(isIntegerList);
-  for (const f of integerLists) lists[f.name] = arrayListColumn(await integerListValues(store, rows, size, f.name));
+  for (const f of integerLists) lists[f.name] = await integerListValues(store, rows, size, f.name);
   // Other lists and maps as JSON text per row, parsed when a row is read (engine/list-column.ts):
   // a page's games, never the whole column. A null one is `null`, or `[]` where a list is required.
   const jsonLists = fields.filter((f) => f.storage === 'list' && !isIntegerList(f));
@@ -143,17 +143,20 @@ async function readUpdate(
 
 /**
  * A required list of integers per game (player counts), read as (row, value) pairs: numbers
- * only, every row's list built here, so the postings built from them parse nothing.
+ * only, kept as offsets and values (IntListColumn), so the postings built from them parse
+ * nothing and no array per game is made.
  */
-async function integerListValues(store: Store, rows: string, n: number, column: string): Promise<number[][]> {
+async function integerListValues(store: Store, rows: string, n: number, column: string): Promise<IntListColumn> {
   const { columns } = await store.numberColumns(
     `SELECT row, value FROM (
        SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position
        FROM ${rows} r JOIN games g ON g.id = r.id)
      ORDER BY row, position`,
   );
-  const out = Array.from({ length: n }, (): number[] => []);
+  // Ordered by row, then position: the values are already in offsets-and-values order.
   const { row, value } = columns;
-  for (let i = 0; i < row.length; i++) out[row[i]].push(value[i]);
-  return out;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < row.length; i++) offsets[row[i] + 1]++;
+  for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
+  return new IntListColumn(offsets, Int32Array.from(value));
 }

@@ -5,7 +5,12 @@
 
 import { Bool, Int32, Table, Uint8, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
 import {
+  GAME_FIELDS,
   GAME_LIST_COLUMNS,
+  IntListColumn,
+  intListColumn,
+  intListColumnOf,
+  intListVector,
   PERSON_ROLES,
   jsonListColumn,
   repeatedUtf8Values,
@@ -18,7 +23,7 @@ import {
 import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-parts.js';
 import { typedColumn } from './typed-column.js';
 
-type Column = Uint8Array | Uint32Array | Int32Array | (string | null)[] | boolean[];
+type Column = Uint8Array | Uint32Array | Int32Array | IntListColumn | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
 
 /** The parts of a DatasetInput, each encoded as one Arrow table. */
@@ -43,6 +48,14 @@ export const DATASET_PARTS = [
 ] as const;
 export type DatasetPart = (typeof DATASET_PARTS)[number];
 
+/**
+ * The list columns carried as Arrow List<Int32> (offsets and values, read zero-copy) rather
+ * than JSON text: the required integer lists, which a start reads whole (player-count postings).
+ */
+const INTEGER_LISTS: ReadonlySet<string> = new Set(
+  GAME_FIELDS.filter((f) => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable).map((f) => f.name),
+);
+
 const json = (values: readonly unknown[]): string[] => values.map((v) => JSON.stringify(v));
 const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) =>
   rows.map((r) => r[key] as string | null);
@@ -50,7 +63,8 @@ const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) 
 function toTable(section: Section): Table {
   const vectors: Record<string, Vector> = {};
   for (const [name, values] of Object.entries(section)) {
-    if (values instanceof Uint8Array)
+    if (values instanceof IntListColumn) vectors[name] = intListVector(values);
+    else if (values instanceof Uint8Array)
       vectors[name] = makeVector(makeData({ type: new Uint8(), length: values.length, data: values }));
     else if (values instanceof Uint32Array)
       vectors[name] = makeVector(makeData({ type: new Uint32(), length: values.length, data: values }));
@@ -76,7 +90,11 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
   // Every list column as JSON text, in GameListColumns order (the Game field registry's).
   const lists: Section = {};
   for (const name of GAME_LIST_COLUMNS) {
-    lists[name] = json(listValues(input.lists, name));
+    const column = name === 'legacy_id_numeric' ? undefined : input.lists[name];
+    if (column !== undefined && INTEGER_LISTS.has(name))
+      lists[name] =
+        column instanceof IntListColumn ? column : intListColumn(listValues(input.lists, name) as number[][]);
+    else lists[name] = json(listValues(input.lists, name));
     yield;
   }
   const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
@@ -191,6 +209,11 @@ class PartReader {
     return repeatedUtf8Values(this.vector(name)) as T[];
   }
 
+  /** A List<Int32> column as integer lists: views of the file's bytes (list-column.ts). */
+  intLists(name: string): IntListColumn {
+    return intListColumnOf(this.vector(name));
+  }
+
   parsed<T>(name: string): T[] {
     return this.strings<string>(name).map((text) => JSON.parse(text) as T);
   }
@@ -208,8 +231,8 @@ function readLists(part: PartReader): GameListColumns {
   return {
     rating_distribution: jsonListColumn(part.vector('rating_distribution')),
     rank_by_category: jsonListColumn(part.vector('rank_by_category')),
-    top_player_counts: jsonListColumn(part.vector('top_player_counts')),
-    recommended_player_counts: jsonListColumn(part.vector('recommended_player_counts')),
+    top_player_counts: part.intLists('top_player_counts'),
+    recommended_player_counts: part.intLists('recommended_player_counts'),
     legacy_id_numeric: part.repeated<string>('legacy_id_numeric').map((text) => text === 'true'),
   };
 }
@@ -219,6 +242,13 @@ function personRole(code: number): PersonRole {
   const role = PERSON_ROLES[code];
   if (role === undefined) throw new RangeError(`credit role code ${code} names no role`);
   return role;
+}
+
+/** The roles of the credits' codes, by a plain loop (Array.from(typed, fn) makes garbage per element). */
+function personRoles(codes: Uint8Array): PersonRole[] {
+  const out = new Array<PersonRole>(codes.length);
+  for (let e = 0; e < codes.length; e++) out[e] = personRole(codes[e]);
+  return out;
 }
 
 /** Decodes the parts written by encodeDatasetInput; a missing part or column throws. */
@@ -283,7 +313,7 @@ export function decodeDatasetInput(tables: ReadonlyMap<string, Table>): DatasetI
     gameCredits: {
       game: credits.uint32('game'),
       target: credits.uint32('target'),
-      role: Array.from(credits.uint8('role'), personRole),
+      role: personRoles(credits.uint8('role')),
     },
     gameAwards: {
       game: gameAwards.uint32('game'),

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Vector } from '../../engine/columns.js';
-import { arrayListColumn, jsonListColumn } from '../../engine/list-column.js';
+import { postingsByListValue } from '../../engine/links.js';
+import { arrayListColumn, IntListColumn, intListColumn, jsonListColumn } from '../../engine/list-column.js';
 import { repeatedUtf8Values, utf8Values } from '../../engine/strings.js';
 
 const rowsOf = <T>(column: { length: number; get(row: number): T }): T[] =>
@@ -39,6 +40,40 @@ describe('jsonListColumn', () => {
 
   it('arrayListColumn reads the array it holds', () => {
     expect(rowsOf(arrayListColumn([[1], null, [2, 3]]))).toEqual([[1], null, [2, 3]]);
+  });
+});
+
+describe('IntListColumn', () => {
+  const lists = fc.array(fc.array(fc.integer({ min: -3, max: 40 }), { maxLength: 5 }), { maxLength: 60 });
+
+  it('reads every row as the list it was built from', () => {
+    fc.assert(
+      fc.property(lists, (values) => {
+        const column = intListColumn(values);
+        expect(column.length).toBe(values.length);
+        expect(rowsOf(column)).toEqual(values);
+      }),
+    );
+  });
+
+  it('gives the player-count postings the array path gives (repeats within a row, negatives)', () => {
+    const members = (postings: ReturnType<typeof postingsByListValue>) =>
+      new Map([...postings].map(([value, bitmap]) => [value, bitmap.toArray()]));
+    fc.assert(
+      fc.property(lists, (values) => {
+        expect(members(postingsByListValue(intListColumn(values)))).toEqual(
+          members(postingsByListValue(arrayListColumn(values))),
+        );
+      }),
+    );
+    const wide = intListColumn([[0], [1 << 20], [5, 0]]);
+    expect(members(postingsByListValue(wide))).toEqual(members(postingsByListValue(arrayListColumn(rowsOf(wide)))));
+  });
+
+  it('refuses offsets that do not fit its values', () => {
+    expect(() => new IntListColumn(Int32Array.of(0, 3), Int32Array.of(1, 2))).toThrow(RangeError);
+    expect(() => new IntListColumn(Int32Array.of(0, 2, 1), Int32Array.of(1, 2))).toThrow(RangeError);
+    expect(() => new IntListColumn(Int32Array.of(1, 2), Int32Array.of(1, 2))).toThrow(RangeError);
   });
 });
 

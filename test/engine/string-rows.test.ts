@@ -20,6 +20,26 @@ describe('StringRows', () => {
     );
   });
 
+  it('takes back its table instead of hashing, with the same answers; refuses a table that cannot be one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 200 }), fc.array(fc.string()), (keys, probes) => {
+        const built = new StringRows(keys);
+        const taken = new StringRows(keys, built.table.slice());
+        for (const key of [...keys, ...probes]) expect(taken.get(key)).toBe(built.get(key));
+      }),
+    );
+    const table = new StringRows(['a', 'b']).table;
+    expect(() => new StringRows(['a', 'b'], table.subarray(0, 8))).toThrow(RangeError);
+    expect(() => new StringRows(['a'], table)).toThrow(RangeError);
+    expect(
+      () =>
+        new StringRows(
+          ['a', 'b'],
+          table.map((row) => (row === 1 ? -2 : row)),
+        ),
+    ).toThrow(RangeError);
+  });
+
   it('tells apart keys that differ only in case or by one character', () => {
     const rows = new StringRows(['catan', 'Catan', 'catan-2', 'catam', '']);
     expect([rows.get('catan'), rows.get('Catan'), rows.get('catan-2'), rows.get('catam'), rows.get('')]).toEqual([

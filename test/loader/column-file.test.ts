@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeVector, RecordBatch, Schema, Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildDataset,
@@ -206,6 +207,74 @@ describe('a column file that cannot be used', () => {
     const read = readColumnFile(target, version);
     // Read, but the engine refuses to build from it (the server then rebuilds from the store).
     expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow();
+  });
+});
+
+describe('the id and slug lookups a column file carries', () => {
+  it('answer as the lookups a build hashes', () => {
+    const { dataset: copy } = readBack();
+    for (let row = 0; row < original.size; row++) {
+      const { id, slug } = original.game(row) as { id: string; slug: string };
+      expect([copy.row(id), copy.row(id.toUpperCase()), copy.row(slug)]).toEqual([row, row, row]);
+    }
+    expect(copy.row('no-such-game')).toBeUndefined();
+  });
+
+  it.each([
+    ['a row past the games', (t: Int32Array) => t.map((row) => (row >= 0 ? row + 1_000_000 : row))],
+    ['another size', (t: Int32Array) => t.subarray(0, t.length / 2)],
+  ])('corrupt: %s (the engine refuses to build; the server then rebuilds from the store)', (_, change) => {
+    const tables = original.indexTables();
+    const broken = { ...tables, game_lookups: withBySlug(tables.game_lookups, change) };
+    const target = join(dir, 'lookups.columns');
+    writeColumnFile(target, version, input, broken);
+    const read = readColumnFile(target, version);
+    expect(read.ok).toBe(true);
+    expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow(RangeError);
+  });
+});
+
+/** The lookups table with its slug table changed (its schema metadata kept). */
+function withBySlug(table: Table, change: (slots: Int32Array) => Int32Array): Table {
+  const slots = change(Int32Array.from(table.getChild('by_slug')?.toArray() ?? []));
+  const byId = Int32Array.from(table.getChild('by_id')?.toArray() ?? []).subarray(0, slots.length);
+  const plain = new Table({ by_slug: makeVector(slots), by_id: makeVector(byId) });
+  const schema = new Schema(plain.schema.fields, table.schema.metadata);
+  return new Table(
+    schema,
+    plain.batches.map((batch) => new RecordBatch(schema, batch.data)),
+  );
+}
+
+describe('the effective-mode variants a column file carries', () => {
+  it('answer effective queries as the variants a build resolves', () => {
+    const { dataset: copy } = readBack();
+    const filters = [
+      { effective: true, players: 5 },
+      { effective: true, weight_min: 2.5, playtime_max: 60 },
+      { effective: true, players: 2, age_max: 10 },
+      { effective: true, best_at: 4 },
+    ];
+    for (const filter of filters) {
+      const query: Query = { filter, sort: 'rating', order: 'desc', limit: 200 };
+      expect(JSON.stringify(copy.query(query))).toBe(JSON.stringify(original.query(query)));
+    }
+  });
+
+  it.each([
+    ['a base row past the games', 'base', () => Uint32Array.of(1_000_000)],
+    ['a tier no variant has', 'tier', () => Uint8Array.of(7)],
+  ])('corrupt: %s (the engine refuses to build)', (_, name, value) => {
+    const tables = original.indexTables();
+    const column = tables.variants.getChild(name)?.toArray() as Uint32Array | Uint8Array;
+    const changed = column.slice();
+    changed.set(value(), 0);
+    const broken = { ...tables, variants: tables.variants.setChild(name, makeVector(changed)) };
+    const target = join(dir, 'variants.columns');
+    writeColumnFile(target, version, input, broken);
+    const read = readColumnFile(target, version);
+    expect(read.ok).toBe(true);
+    expect(() => read.ok && buildDataset(read.contents.input, { indexes: read.contents.indexes })).toThrow(RangeError);
   });
 });
 

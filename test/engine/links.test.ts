@@ -1,0 +1,67 @@
+// GameLinks groups link entries by game. Entries that already come grouped (what the loader
+// and the column file give) take a shortcut; any order must give what a plain filter gives.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GameLinks, lazyPostingsPerGroup } from '../../engine/links.js';
+
+const GAMES = 12;
+
+/** Per game, its entry indexes in input order, as a filter over the entries finds them. */
+const naive = (game: readonly number[], keep?: (e: number) => boolean) =>
+  Array.from({ length: GAMES }, (_, g) => game.flatMap((x, e) => (x === g && (!keep || keep(e)) ? [e] : [])));
+
+const linksOf = (links: GameLinks) => Array.from({ length: GAMES }, (_, g) => [...links.of(g)]);
+
+describe('GameLinks.build', () => {
+  const games = fc.array(fc.integer({ min: 0, max: GAMES - 1 }), { maxLength: 80 });
+
+  it('groups entries in any order, and already grouped ones, as a filter does', () => {
+    fc.assert(
+      fc.property(games, fc.boolean(), (game, sorted) => {
+        const input = sorted ? [...game].sort((a, b) => a - b) : game;
+        expect(linksOf(GameLinks.build(Uint32Array.from(input), GAMES))).toEqual(naive(input));
+      }),
+    );
+  });
+
+  it('keeps only the entries `keep` passes', () => {
+    fc.assert(
+      fc.property(games, (game) => {
+        const sorted = [...game].sort((a, b) => a - b);
+        const keep = (e: number) => e % 3 !== 0;
+        expect(linksOf(GameLinks.build(Uint32Array.from(sorted), GAMES, keep))).toEqual(naive(sorted, keep));
+      }),
+    );
+  });
+});
+
+describe('lazyPostingsPerGroup', () => {
+  it('gives per group and target the games of the entries in that group, built when read', () => {
+    const entry = fc.record({
+      game: fc.integer({ min: 0, max: 30 }),
+      target: fc.integer({ min: 0, max: 5 }),
+      group: fc.integer({ min: 0, max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 60 }), (entries) => {
+        const postings = lazyPostingsPerGroup(
+          Uint32Array.from(entries, (e) => e.game),
+          Uint32Array.from(entries, (e) => e.target),
+          6,
+          Uint8Array.from(entries, (e) => e.group),
+          2,
+        );
+        expect(postings.map((p) => p.length)).toEqual([6, 6]);
+        for (let group = 0; group < 2; group++) {
+          for (let target = 0; target < 6; target++) {
+            const games = entries.filter((e) => e.group === group && e.target === target).map((e) => e.game);
+            expect(postings[group].at(target)?.toArray()).toEqual([...new Set(games)].sort((a, b) => a - b));
+            expect(postings[group].at(target)).toBe(postings[group].at(target));
+          }
+          expect([postings[group].at(6), postings[group].at(-1)]).toEqual([undefined, undefined]);
+        }
+      }),
+    );
+  });
+});
