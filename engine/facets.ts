@@ -17,30 +17,30 @@ import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
-import { estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
+import { DENSE_SHARE, estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
 import type { FacetDimension, Facets } from './query.js';
 import type { Variants } from './variants.js';
 
 /**
  * Row visits one andCardinality call is worth: a dimension is counted by walking its rows
- * when rows × (1 + links per row) is below this × the calls' weight (keys; for a taxonomy
- * kind, plus its links / POSTING_ROWS_PER_CALL). Measured
- * at 150k games, every dimension both ways, on random row sets of 500 to 80,000 rows and on
- * the bench's facets-typical: one call over bitset postings (players, type) cost about as
- * much as 400–800 row visits (players, 20 keys over 5,960 rows: 25 µs by andCardinality,
- * 35 µs by the walk).
+ * when rows × (1 + links per row) is below this × the calls' weight (keys, plus the probes
+ * their values cost: PROBES_PER_CALL). Measured at 150k games, every dimension both ways, on
+ * random row sets of 500 to 80,000 rows and on the bench's facets-typical: one call cost
+ * about as much as 400–800 row visits.
  */
 export const DEFAULT_FACET_CUTOVER = 400;
 
 /**
- * Posting rows of a taxonomy kind that weigh as much as one more call: andCardinality of a
- * small (array) posting probes each of its rows, so a kind's calls cost with its links, not
- * only its keys. Measured on facets-typical at 150k games, the walk of a kind and its calls
- * break even near 35,000 rows for mechanics (121 keys, 450,000 links: 165 µs by
- * andCardinality, 87 µs by the walk of 19,600 rows), 18,000–25,000 for categories (32 keys,
- * 225,000 links) and themes (43, 150,000).
+ * Rows an andCardinality call probes for the cost of one more call. A call between a bitset
+ * and an array container probes each value of the array, so the calls cost with those
+ * values, not only their number: a taxonomy kind's small (array) postings, all its links;
+ * the players' bitset postings over sparse counted rows, those rows once per call. Measured
+ * at 150k games on facets-typical: the walk of a kind and its calls break even near 35,000
+ * rows for mechanics (121 keys, 450,000 links: 165 µs by andCardinality, 87 µs by the walk of
+ * 19,600 rows), 18,000–25,000 for categories (32 keys, 225,000 links) and themes (43,
+ * 150,000); players (8 keys over 5,960 rows) 26 µs by andCardinality, 18 µs by the walk.
  */
-const POSTING_ROWS_PER_CALL = 2000;
+const PROBES_PER_CALL = 2000;
 
 const KINDS: Readonly<Record<'mechanics' | 'categories' | 'themes', TaxonomyKind>> = {
   mechanics: 'mechanic',
@@ -93,6 +93,7 @@ export class FacetCounter {
   /** Reused: the counted rows that have more than four codes of a kind (KindLinks.wide). */
   private readonly wideRows: Bitmap = emptyBitmap();
   private counters = new Int32Array(0);
+  private ranges: Uint16Array | undefined;
 
   /**
    * @param cutover see DEFAULT_FACET_CUTOVER (0: always andCardinality; huge: always walk)
@@ -117,6 +118,7 @@ export class FacetCounter {
   /** Builds the per-kind link columns now rather than on the first facet request. */
   prepare(): void {
     for (const kind of Object.values(KINDS)) this.links(kind);
+    this.playerRanges(this.src.indexes.facetPlayers);
   }
 
   count(plan: Plan, dimensions: readonly FacetDimension[]): Facets {
@@ -232,28 +234,25 @@ export class FacetCounter {
 
   /** Per player count n ≤ facetPlayers, rows with min_players ≤ n ≤ max_players. */
   private players(rows: Bitmap): Record<string, number> {
-    const { indexes, games } = this.src;
+    const { indexes } = this.src;
     const top = indexes.facetPlayers;
     const out: Record<string, number> = {};
     const n = rows.size;
-    if (!this.walks(n, 1, top)) {
+    // The postings are dense (bitsets); over sparse rows (arrays) a call probes each row.
+    const sparse = n * DENSE_SHARE < this.src.games.size;
+    if (!this.walks(n, 0, top * (sparse ? 1 + n / PROBES_PER_CALL : 1))) {
       for (let p = 1; p <= top; p++) put(out, String(p), indexes.players(p).andCardinality(rows));
       return out;
     }
     // +1 at the first count of a row's range, -1 after its last; prefix sums give the counts
     const diff = this.tally(top + 2);
-    const min = games.numbers.min_players;
-    const max = games.numbers.max_players;
+    const ranges = this.playerRanges(top);
     const list = this.rowsOf(rows, n);
+    // Hot loop: one read per row, two unconditional updates.
     for (let i = 0; i < n; i++) {
-      const row = list[i];
-      // NaN bounds fail both comparisons below, as they fail the posting's range
-      const lo = Math.max(1, Math.ceil(min[row]));
-      const hi = Math.min(top, Math.floor(max[row]));
-      if (lo <= hi) {
-        diff[lo]++;
-        diff[hi + 1]--;
-      }
+      const w = ranges[list[i]];
+      diff[w & 255]++;
+      diff[w >>> 8]--;
     }
     let running = 0;
     for (let p = 1; p <= top; p++) {
@@ -270,7 +269,7 @@ export class FacetCounter {
     const n = rows.size;
     const keys = links.terms.length;
     const perRow = links.codes.length / Math.max(1, this.src.games.size);
-    if (!this.walks(n, perRow, keys + links.codes.length / POSTING_ROWS_PER_CALL)) {
+    if (!this.walks(n, perRow, keys + links.codes.length / PROBES_PER_CALL)) {
       for (const term of links.terms) put(out, catalog.terms[term].slug, indexes.terms[term].andCardinality(rows));
       return out;
     }
@@ -367,6 +366,28 @@ export class FacetCounter {
       h[code] = h[rest + code] + h[code + 1] + h[257 + code] + h[513 + code] + h[769 + code];
     }
     return h;
+  }
+
+  /**
+   * Per game row, its player range clamped to [1, top] as first | (last + 1) << 8, and an
+   * empty one (NaN bounds fail both comparisons, as they fail the posting's range) as
+   * (top + 1) twice, so its +1 and -1 cancel: one 2-byte read per walked row instead of two
+   * float columns and their rounding (players over 5,960 rows: 45 → 18 µs, against 26 µs by
+   * andCardinality; in-process, alternating). Built on first use; not adopted (an update may
+   * change the bounds).
+   */
+  private playerRanges(top: number): Uint16Array {
+    if (this.ranges !== undefined) return this.ranges;
+    const { min_players: min, max_players: max } = this.src.games.numbers;
+    const ranges = new Uint16Array(min.length);
+    const none = (top + 1) | ((top + 1) << 8);
+    for (let row = 0; row < ranges.length; row++) {
+      const lo = Math.max(1, Math.ceil(min[row]));
+      const hi = Math.min(top, Math.floor(max[row]));
+      ranges[row] = lo <= hi ? lo | ((hi + 1) << 8) : none;
+    }
+    this.ranges = ranges;
+    return ranges;
   }
 
   /** n zeroed counters, in a buffer reused by every count (one dimension is counted at a time). */
