@@ -1,11 +1,11 @@
 // Facet counts: per dimension, count over the games matching every filter except that
 // dimension's own (the plan skips its clauses). Each dimension is counted the cheaper of two
 // ways for the rows at hand: one andCardinality per key against the key's posting bitmap
-// (cost grows with the number of keys), or one pass over the result's rows reading a per-row
-// code column (cost grows with the rows and their links): the taxonomy terms of each kind in
-// CSR form (and packed four to a word per row for kinds of fewer than 255 terms), the type
-// code, the player range as a difference array. Nothing is materialized
-// per key either way. Outside effective mode the rows of all dimensions come from shared
+// (cost grows with the keys and with the values each call probes), or one pass over the
+// result's rows reading a per-row code column (cost grows with the rows and their links): the
+// taxonomy terms of each kind in CSR form (and packed four to a word per row for kinds of
+// fewer than 255 terms), the type code, the player range (one 2-byte word per row) into a
+// difference array. Nothing is materialized per key either way. Outside effective mode the rows of all dimensions come from shared
 // prefix and suffix intersections (countShared) in bitmaps this counter reuses; the row buffer
 // is the Dataset's.
 
