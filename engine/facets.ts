@@ -1,15 +1,15 @@
 // Facet counts: per dimension, count over the games matching every filter except that
 // dimension's own (the plan skips its clauses). Each dimension is counted the cheaper of two
 // ways for the rows at hand: one andCardinality per key against the key's posting bitmap
-// (cost grows with the number of keys), or one pass over the result's rows reading a per-row
-// code column (cost grows with the rows and their links): the taxonomy terms of each kind in
-// CSR form (and packed four to a word per row for kinds of fewer than 255 terms), the type
-// code, the player range as a difference array. Nothing is materialized
-// per key either way. Outside effective mode the rows of all dimensions come from shared
+// (cost grows with the keys and with the values each call probes), or one pass over the
+// result's rows reading a per-row code column (cost grows with the rows and their links): the
+// taxonomy terms of each kind in CSR form (and packed four to a word per row for kinds of
+// fewer than 255 terms), the type code, the player range (one 2-byte word per row) into a
+// difference array. Nothing is materialized per key either way. Outside effective mode the rows of all dimensions come from shared
 // prefix and suffix intersections (countShared) in bitmaps this counter reuses; the row buffer
 // is the Dataset's.
 
-import { emptyBitmap, type Bitmap } from './bitmap.js';
+import { bitmapOf, emptyBitmap, freeze, type Bitmap } from './bitmap.js';
 import type { Catalog } from './catalog.js';
 import { NO_CODE } from './dictionary.js';
 import type { TaxonomyKind } from './domain.js';
@@ -17,19 +17,30 @@ import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
-import { estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
+import { DENSE_SHARE, estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
 import type { FacetDimension, Facets } from './query.js';
 import type { Variants } from './variants.js';
 
 /**
  * Row visits one andCardinality call is worth: a dimension is counted by walking its rows
- * when rows × (1 + links per row) is below keys × this. Measured at 150k games, every
- * dimension both ways, on random row sets of 500 to 80,000 rows and on the bench's
- * facets-typical: one call cost about as much as 400–800 row visits (mechanics, 121 keys over
- * 19,600 rows: 170 µs by andCardinality, 290 µs by the walk; categories, 32 keys over 4,700
- * rows: 86 µs against 66 µs).
+ * when rows × (1 + links per row) is below this × the calls' weight (keys, plus the probes
+ * their values cost: PROBES_PER_CALL). Measured at 150k games, every dimension both ways, on
+ * random row sets of 500 to 80,000 rows and on the bench's facets-typical: one call cost
+ * about as much as 400–800 row visits.
  */
 export const DEFAULT_FACET_CUTOVER = 400;
+
+/**
+ * Rows an andCardinality call probes for the cost of one more call. A call between a bitset
+ * and an array container probes each value of the array, so the calls cost with those
+ * values, not only their number: a taxonomy kind's small (array) postings, all its links;
+ * the players' bitset postings over sparse counted rows, those rows once per call. Measured
+ * at 150k games on facets-typical: the walk of a kind and its calls break even near 35,000
+ * rows for mechanics (121 keys, 450,000 links: 165 µs by andCardinality, 87 µs by the walk of
+ * 19,600 rows), 18,000–25,000 for categories (32 keys, 225,000 links) and themes (43,
+ * 150,000); players (8 keys over 5,960 rows) 26 µs by andCardinality, 18 µs by the walk.
+ */
+const PROBES_PER_CALL = 2000;
 
 const KINDS: Readonly<Record<'mechanics' | 'categories' | 'themes', TaxonomyKind>> = {
   mechanics: 'mechanic',
@@ -52,22 +63,37 @@ interface KindLinks {
   /** Term index of each local code. */
   terms: readonly number[];
   /**
-   * Kinds of fewer than 255 terms: per row, up to four (local code + 1) bytes, the first in
-   * the low byte, 0 for none; OVERFLOW for a row with more (read from the CSR). One read per
-   * row instead of two offsets and the codes: facets-typical at 150k games 585 → 536 µs (its
-   * categories and themes are walked; one run, alternating).
+   * Kinds of fewer than 255 terms: per row, its first four (local code + 1) bytes, the first
+   * in the low byte, 0 for none. One read per row instead of two offsets and the codes:
+   * facets-typical at 150k games 585 → 536 µs (its categories and themes are walked; one
+   * run, alternating).
    */
   packed: Uint32Array | null;
+  /**
+   * With packed: the rows with more than four codes, null when there are none. The walk
+   * finds those among its rows by one AND and reads their other codes from `more`, instead
+   * of testing every row for them (see walkPacked).
+   */
+  wide: Bitmap | null;
+  /**
+   * With wide: per wide row its fifth to eighth codes as packed holds its first four,
+   * OVERFLOW for a row of more than eight (its codes from the fifth on are then read from the
+   * CSR).
+   */
+  more: Uint32Array | null;
 }
 
-/** A packed word no row of at most four distinct codes can have (four bytes of 255). */
+/** A `more` word no row of at most eight distinct codes can have (four bytes of 255). */
 const OVERFLOW = 0xffffffff;
 
 export class FacetCounter {
   private readonly kinds = new Map<TaxonomyKind, KindLinks>();
   /** Reused bitmaps of the shared products (countShared). */
   private readonly bitmaps: Bitmap[] = [];
+  /** Reused: the counted rows that have more than four codes of a kind (KindLinks.wide). */
+  private readonly wideRows: Bitmap = emptyBitmap();
   private counters = new Int32Array(0);
+  private ranges: Uint16Array | undefined;
 
   /**
    * @param cutover see DEFAULT_FACET_CUTOVER (0: always andCardinality; huge: always walk)
@@ -92,6 +118,7 @@ export class FacetCounter {
   /** Builds the per-kind link columns now rather than on the first facet request. */
   prepare(): void {
     for (const kind of Object.values(KINDS)) this.links(kind);
+    this.playerRanges(this.src.indexes.facetPlayers);
   }
 
   count(plan: Plan, dimensions: readonly FacetDimension[]): Facets {
@@ -179,9 +206,9 @@ export class FacetCounter {
     return this.terms(KINDS[dim], rows);
   }
 
-  /** Whether walking n rows with this many links per row beats `keys` andCardinality calls. */
-  private walks(n: number, linksPerRow: number, keys: number): boolean {
-    return n * (1 + linksPerRow) < keys * this.cutover;
+  /** Whether walking n rows with this many links per row beats andCardinality calls of this weight. */
+  private walks(n: number, linksPerRow: number, calls: number): boolean {
+    return n * (1 + linksPerRow) < calls * this.cutover;
   }
 
   private types(rows: Bitmap): Record<string, number> {
@@ -207,28 +234,25 @@ export class FacetCounter {
 
   /** Per player count n ≤ facetPlayers, rows with min_players ≤ n ≤ max_players. */
   private players(rows: Bitmap): Record<string, number> {
-    const { indexes, games } = this.src;
+    const { indexes } = this.src;
     const top = indexes.facetPlayers;
     const out: Record<string, number> = {};
     const n = rows.size;
-    if (!this.walks(n, 1, top)) {
+    // The postings are dense (bitsets); over sparse rows (arrays) a call probes each row.
+    const sparse = n * DENSE_SHARE < this.src.games.size;
+    if (!this.walks(n, 0, top * (sparse ? 1 + n / PROBES_PER_CALL : 1))) {
       for (let p = 1; p <= top; p++) put(out, String(p), indexes.players(p).andCardinality(rows));
       return out;
     }
     // +1 at the first count of a row's range, -1 after its last; prefix sums give the counts
     const diff = this.tally(top + 2);
-    const min = games.numbers.min_players;
-    const max = games.numbers.max_players;
+    const ranges = this.playerRanges(top);
     const list = this.rowsOf(rows, n);
+    // Hot loop: one read per row, two unconditional updates.
     for (let i = 0; i < n; i++) {
-      const row = list[i];
-      // NaN bounds fail both comparisons below, as they fail the posting's range
-      const lo = Math.max(1, Math.ceil(min[row]));
-      const hi = Math.min(top, Math.floor(max[row]));
-      if (lo <= hi) {
-        diff[lo]++;
-        diff[hi + 1]--;
-      }
+      const w = ranges[list[i]];
+      diff[w & 255]++;
+      diff[w >>> 8]--;
     }
     let running = 0;
     for (let p = 1; p <= top; p++) {
@@ -243,39 +267,127 @@ export class FacetCounter {
     const out: Record<string, number> = {};
     const links = this.links(kind);
     const n = rows.size;
+    const keys = links.terms.length;
     const perRow = links.codes.length / Math.max(1, this.src.games.size);
-    if (!this.walks(n, perRow, links.terms.length)) {
+    if (!this.walks(n, perRow, keys + links.codes.length / PROBES_PER_CALL)) {
       for (const term of links.terms) put(out, catalog.terms[term].slug, indexes.terms[term].andCardinality(rows));
       return out;
     }
-    const keys = links.terms.length;
-    const counts = this.tally(keys);
-    const { offsets, codes } = links;
     const list = this.rowsOf(rows, n);
-    const packed = links.packed;
-    // Hot loops over the result's rows and their links of this kind: one packed word per row
-    // (the CSR for a row with more than four links), else the CSR alone.
-    if (packed !== null) {
-      for (let i = 0; i < n; i++) {
-        const row = list[i];
-        let w = packed[row];
-        if (w === OVERFLOW) {
-          const end = offsets[row + 1];
-          for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
-        } else
-          while (w !== 0) {
-            counts[(w & 255) - 1]++;
-            w >>>= 8;
-          }
-      }
-    } else
-      for (let i = 0; i < n; i++) {
-        const row = list[i];
-        const end = offsets[row + 1];
-        for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
-      }
+    const counts =
+      links.packed === null
+        ? this.walkCsr(links, list, n)
+        : links.wide === null
+          ? this.walkShort(links.packed, list, n, keys)
+          : this.walkPacked(links, links.packed, rows, list, n);
     for (let code = 0; code < keys; code++) put(out, catalog.terms[links.terms[code]].slug, counts[code]);
     return out;
+  }
+
+  /** Per local code, its rows among list[0, n), read from the CSR. */
+  private walkCsr(links: KindLinks, list: Uint32Array, n: number): Int32Array {
+    const counts = this.tally(links.terms.length);
+    const { offsets, codes } = links;
+    // Hot loop: the result's rows and their links of this kind.
+    for (let i = 0; i < n; i++) {
+      const row = list[i];
+      const end = offsets[row + 1];
+      for (let e = offsets[row]; e < end; e++) counts[codes[e]]++;
+    }
+    return counts;
+  }
+
+  /**
+   * The same from one packed word per row, for a kind whose rows have at most four codes (a
+   * short loop per row: themes over 4,965 rows 18 µs, against 25 µs as walkPacked does it).
+   */
+  private walkShort(packed: Uint32Array, list: Uint32Array, n: number, keys: number): Int32Array {
+    const counts = this.tally(keys);
+    // Hot loop: one word per row, a byte per code.
+    for (let i = 0; i < n; i++) {
+      let w = packed[list[i]];
+      while (w !== 0) {
+        counts[(w & 255) - 1]++;
+        w >>>= 8;
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * The same for a kind with rows of more than four codes: the packed words, then the codes
+   * beyond the fourth of the wide rows among these. Its rows hold anything from none to four
+   * codes in their word, so a loop per code mispredicts on many rows: each byte position
+   * goes, unconditionally, to a histogram of its own (position p counts byte value b at
+   * p × 256 + b; b = 0, no code, is a slot never read), and the four increments of a row do
+   * not wait on each other. Mechanics (up to six a row) over 19,600 rows: 235 µs reading the
+   * CSR for rows of five or more, 128 µs this way, against 184 µs by andCardinality.
+   */
+  private walkPacked(links: KindLinks, packed: Uint32Array, rows: Bitmap, list: Uint32Array, n: number): Int32Array {
+    const keys = links.terms.length;
+    const h = this.tally(4 * 256 + keys);
+    // Hot loop: one word per row, four increments.
+    for (let i = 0; i < n; i++) {
+      const w = packed[list[i]];
+      h[w & 255]++;
+      h[256 + ((w >>> 8) & 255)]++;
+      h[512 + ((w >>> 16) & 255)]++;
+      h[768 + (w >>> 24)]++;
+    }
+    // the codes beyond the fourth, counted after the four histograms
+    const rest = 4 * 256;
+    if (links.wide !== null && links.more !== null) {
+      const wide = this.wideRows;
+      wide.copyFrom(links.wide);
+      wide.andInPlace(rows);
+      const m = wide.size;
+      // after the walked rows in the same buffer (list is not read again)
+      const wideList = this.scratch.rows(n + m).subarray(n, n + m);
+      wide.toUint32Array(wideList);
+      const { offsets, codes, more } = links;
+      // the same four histograms for the fifth to eighth codes
+      for (let i = 0; i < m; i++) {
+        const row = wideList[i];
+        const w = more[row];
+        if (w === OVERFLOW) {
+          const end = offsets[row + 1];
+          for (let e = offsets[row] + 4; e < end; e++) h[rest + codes[e]]++;
+          continue;
+        }
+        h[w & 255]++;
+        h[256 + ((w >>> 8) & 255)]++;
+        h[512 + ((w >>> 16) & 255)]++;
+        h[768 + (w >>> 24)]++;
+      }
+    }
+    // Folded into the first `keys` counters: code c is slot c + 1 of each position, and
+    // h[c] is written only once h[c + 1] (position 0's slot of code c) has been read.
+    for (let code = 0; code < keys; code++) {
+      h[code] = h[rest + code] + h[code + 1] + h[257 + code] + h[513 + code] + h[769 + code];
+    }
+    return h;
+  }
+
+  /**
+   * Per game row, its player range clamped to [1, top] as first | (last + 1) << 8, and an
+   * empty one (NaN bounds fail both comparisons, as they fail the posting's range) as
+   * (top + 1) twice, so its +1 and -1 cancel: one 2-byte read per walked row instead of two
+   * float columns and their rounding (players over 5,960 rows: 45 → 18 µs, against 26 µs by
+   * andCardinality; in-process, alternating). Built on first use; not adopted (an update may
+   * change the bounds).
+   */
+  private playerRanges(top: number): Uint16Array {
+    if (this.ranges !== undefined) return this.ranges;
+    const { min_players: min, max_players: max } = this.src.games.numbers;
+    const ranges = new Uint16Array(min.length);
+    const none = (top + 1) | ((top + 1) << 8);
+    for (let row = 0; row < ranges.length; row++) {
+      const lo = Math.max(1, Math.ceil(min[row]));
+      const hi = Math.min(top, Math.floor(max[row]));
+      ranges[row] = lo <= hi ? lo | ((hi + 1) << 8) : none;
+    }
+    this.ranges = ranges;
+    return ranges;
   }
 
   /** n zeroed counters, in a buffer reused by every count (one dimension is counted at a time). */
@@ -317,21 +429,29 @@ export class FacetCounter {
       offsets[row + 1] = codes.length;
     }
     let packed: Uint32Array | null = null;
+    let wide: Bitmap | null = null;
+    let more: Uint32Array | null = null;
     if (terms.length < 255) {
       // codes + 1 fit a byte; 0 ends the word
+      const word = (a: number, m: number): number => {
+        let w = 0;
+        for (let j = m - 1; j >= 0; j--) w = w * 256 + codes[a + j] + 1;
+        return w;
+      };
       packed = new Uint32Array(games.size);
+      const wideRows: number[] = [];
       for (let row = 0; row < games.size; row++) {
         const a = offsets[row];
         const m = offsets[row + 1] - a;
-        if (m > 4) packed[row] = OVERFLOW;
-        else {
-          let w = 0;
-          for (let j = m - 1; j >= 0; j--) w = w * 256 + codes[a + j] + 1;
-          packed[row] = w;
-        }
+        packed[row] = word(a, Math.min(m, 4));
+        if (m <= 4) continue;
+        wideRows.push(row);
+        more ??= new Uint32Array(games.size);
+        more[row] = m > 8 ? OVERFLOW : word(a + 4, m - 4);
       }
+      if (wideRows.length > 0) wide = freeze(bitmapOf(wideRows));
     }
-    const out = { offsets, codes: Uint16Array.from(codes), terms, packed };
+    const out = { offsets, codes: Uint16Array.from(codes), terms, packed, wide, more };
     this.kinds.set(kind, out);
     return out;
   }

@@ -59,7 +59,7 @@ interface PropertySource {
 
 export function compile(filter: Filter, ctx: FilterContext): Plan {
   const clauses = baseOnlyClauses(filter, ctx);
-  const games = gameSource(ctx.indexes);
+  const games = new GameSource(ctx.indexes);
   if (filter.effective !== true) {
     clauses.push(...effectiveAwareClauses(filter, games, true));
     return { clauses, effective: null };
@@ -70,28 +70,48 @@ export function compile(filter: Filter, ctx: FilterContext): Plan {
     clauses,
     effective: {
       base: effectiveAwareClauses(filter, games, weightAware),
-      variants: effectiveAwareClauses(filter, variantSource(ctx.variants), weightAware),
+      variants: effectiveAwareClauses(filter, new VariantSource(ctx.variants), weightAware),
     },
   };
 }
 
-function gameSource(indexes: GameIndexes): PropertySource {
-  return {
-    range: (p, lo, hi) => spanOf(indexes.numbers.span(p, lo, hi)),
-    scaledRange: (p, level, lo, hi) => spanOf(indexes.numbers.scaledSpan(p, level, lo, hi)),
-    players: (n) => bitmapOf(indexes.players(n)),
-    listHas: (p, n) => bitmapOf((p === 'top_at' ? indexes.topAt : indexes.recommendedAt).get(n) ?? emptyBitmap()),
-  };
+// The sources and compile helpers below are classes and module functions rather than
+// closures made per compile: tsx (the bench, `npm run ludex`) names every closure it creates
+// with a defineProperty call (esbuild keepNames), a few µs of the typical query's 30.
+
+/** The games table's rows (the game indexes). */
+class GameSource implements PropertySource {
+  constructor(private readonly indexes: GameIndexes) {}
+  range(p: NumberProperty, lo: number, hi: number): Operand {
+    return spanOf(this.indexes.numbers.span(p, lo, hi));
+  }
+  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Operand {
+    return spanOf(this.indexes.numbers.scaledSpan(p, level, lo, hi));
+  }
+  players(n: number): Operand {
+    return bitmapOf(this.indexes.players(n));
+  }
+  listHas(p: ListProperty, n: number): Operand {
+    return bitmapOf((p === 'top_at' ? this.indexes.topAt : this.indexes.recommendedAt).get(n) ?? emptyBitmap());
+  }
 }
 
-function variantSource(variants: Variants): PropertySource {
-  const t = variants.numbers;
-  return {
-    range: (p, lo, hi) => spanOf(t.span(p, lo, hi)),
-    scaledRange: (p, level, lo, hi) => spanOf(t.scaledSpan(p, level, lo, hi)),
-    players: (n) => bitmapOf(and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity))),
-    listHas: (p, n) => bitmapOf((p === 'top_at' ? variants.topAt : variants.recommendedAt).get(n) ?? emptyBitmap()),
-  };
+/** The variants table's rows. */
+class VariantSource implements PropertySource {
+  constructor(private readonly variants: Variants) {}
+  range(p: NumberProperty, lo: number, hi: number): Operand {
+    return spanOf(this.variants.numbers.span(p, lo, hi));
+  }
+  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Operand {
+    return spanOf(this.variants.numbers.scaledSpan(p, level, lo, hi));
+  }
+  players(n: number): Operand {
+    const t = this.variants.numbers;
+    return bitmapOf(and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity)));
+  }
+  listHas(p: ListProperty, n: number): Operand {
+    return bitmapOf((p === 'top_at' ? this.variants.topAt : this.variants.recommendedAt).get(n) ?? emptyBitmap());
+  }
 }
 
 const bitmapOf = (bitmap: Bitmap): Operand => ({ kind: 'bitmap', bitmap });
@@ -124,15 +144,49 @@ function effectiveAwareClauses(filter: Filter, src: PropertySource, withWeight: 
   if (given(filter.recommended_at)) out.push(keep('players', src.listHas('recommended_at', filter.recommended_at)));
   if ((filter.playtime_source ?? 'publisher') === 'publisher') {
     const level = filter.playtime_experience;
-    const scaled = (p: 'min_playtime' | 'max_playtime', lo: number, hi: number): Operand =>
-      level ? src.scaledRange(p, level, lo, hi) : src.range(p, lo, hi);
-    if (given(filter.playtime_min)) out.push(keep(null, scaled('min_playtime', filter.playtime_min, Infinity)));
-    if (given(filter.playtime_max)) out.push(keep(null, scaled('max_playtime', -Infinity, filter.playtime_max)));
+    if (given(filter.playtime_min))
+      out.push(keep(null, playtimeRange(src, level, 'min_playtime', filter.playtime_min, Infinity)));
+    if (given(filter.playtime_max))
+      out.push(keep(null, playtimeRange(src, level, 'max_playtime', -Infinity, filter.playtime_max)));
   }
   if ((filter.age_source ?? 'publisher') === 'publisher' && (given(filter.age_min) || given(filter.age_max))) {
     out.push(keep(null, src.range('min_age', filter.age_min ?? -Infinity, filter.age_max ?? Infinity)));
   }
   return out;
+}
+
+/** A publisher play-time bound, scaled by the experience level when one is given. */
+function playtimeRange(
+  src: PropertySource,
+  level: ExperienceLevel | undefined,
+  p: 'min_playtime' | 'max_playtime',
+  lo: number,
+  hi: number,
+): Operand {
+  return level ? src.scaledRange(p, level, lo, hi) : src.range(p, lo, hi);
+}
+
+type Bound = number | null | undefined;
+
+/** A range filter on a game column, when either bound is given. */
+function range(out: Clause[], numbers: GameIndexes['numbers'], column: GameNumberColumn, lo: Bound, hi: Bound): void {
+  if (given(lo) || given(hi)) out.push(keep(null, spanOf(numbers.span(column, lo ?? -Infinity, hi ?? Infinity))));
+}
+
+/** The same for a play-time column, scaled by the experience level when one is given. */
+function scaled(
+  out: Clause[],
+  numbers: GameIndexes['numbers'],
+  level: ExperienceLevel | undefined,
+  column: GameNumberColumn,
+  lo: Bound,
+  hi: Bound,
+): void {
+  if (!given(lo) && !given(hi)) return;
+  const span = level
+    ? numbers.scaledSpan(column, level, lo ?? -Infinity, hi ?? Infinity)
+    : numbers.span(column, lo ?? -Infinity, hi ?? Infinity);
+  out.push(keep(null, spanOf(span)));
 }
 
 /** Every filter that always reads the base row. */
@@ -142,30 +196,19 @@ function baseOnlyClauses(filter: Filter, ctx: FilterContext): Clause[] {
   const out: Clause[] = [];
   // Full text reads the game's own names, credits and description (never an expansion's).
   if (filter.q !== undefined) out.push(keep(null, bitmapOf(ctx.text(filter.q))));
-  const range = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
-    if (given(lo) || given(hi)) out.push(keep(null, spanOf(numbers.span(column, lo ?? -Infinity, hi ?? Infinity))));
-  };
   const level = filter.playtime_experience;
-  const scaled = (column: GameNumberColumn, lo: number | null | undefined, hi: number | null | undefined): void => {
-    if (!given(lo) && !given(hi)) return;
-    const span = level
-      ? numbers.scaledSpan(column, level, lo ?? -Infinity, hi ?? Infinity)
-      : numbers.span(column, lo ?? -Infinity, hi ?? Infinity);
-    out.push(keep(null, spanOf(span)));
-  };
-
-  range('rating', filter.rating_min, filter.rating_max);
-  range('rating_votes', filter.min_rating_votes, undefined);
-  range('rating_confidence', filter.confidence_min, undefined);
-  range('weight_votes', filter.min_weight_votes, undefined);
-  range('year_published', filter.year_min, filter.year_max);
+  range(out, numbers, 'rating', filter.rating_min, filter.rating_max);
+  range(out, numbers, 'rating_votes', filter.min_rating_votes, undefined);
+  range(out, numbers, 'rating_confidence', filter.confidence_min, undefined);
+  range(out, numbers, 'weight_votes', filter.min_weight_votes, undefined);
+  range(out, numbers, 'year_published', filter.year_min, filter.year_max);
   if (filter.playtime_source === 'community') {
-    scaled('community_min_playtime', filter.playtime_min, undefined);
-    scaled('community_max_playtime', undefined, filter.playtime_max);
+    scaled(out, numbers, level, 'community_min_playtime', filter.playtime_min, undefined);
+    scaled(out, numbers, level, 'community_max_playtime', undefined, filter.playtime_max);
   }
-  scaled('community_min_playtime', filter.community_playtime_min, undefined);
-  scaled('community_max_playtime', undefined, filter.community_playtime_max);
-  if (filter.age_source === 'community') range('community_suggested_age', filter.age_min, filter.age_max);
+  scaled(out, numbers, level, 'community_min_playtime', filter.community_playtime_min, undefined);
+  scaled(out, numbers, level, 'community_max_playtime', undefined, filter.community_playtime_max);
+  if (filter.age_source === 'community') range(out, numbers, 'community_suggested_age', filter.age_min, filter.age_max);
 
   if (active(filter.type)) out.push(keep('type', anyOfBitmaps(games.types.postingsOf(filter.type))));
   if (active(filter.mode)) out.push(keep(null, anyOfBitmaps(games.modes.postingsOf(filter.mode))));
@@ -210,14 +253,25 @@ function taxonomy(
   all: readonly string[] | undefined,
   none: readonly string[] | undefined,
 ): void {
-  const posting = (slug: string): Bitmap | undefined => {
-    const index = terms.slug(slug);
-    return index === undefined ? undefined : postings[index];
-  };
-  const known = (slugs: readonly string[]): Bitmap[] => slugs.flatMap((s) => posting(s) ?? []);
-  if (active(any)) out.push(keep(dim, anyOfBitmaps(known(any))));
-  if (active(all)) for (const slug of all) out.push(keep(dim, bitmapOf(posting(slug) ?? emptyBitmap())));
-  if (active(none)) out.push(drop(dim, anyOfBitmaps(known(none))));
+  if (active(any)) out.push(keep(dim, anyOfBitmaps(knownPostings(terms, postings, any))));
+  if (active(all))
+    for (const slug of all) out.push(keep(dim, bitmapOf(termPosting(terms, postings, slug) ?? emptyBitmap())));
+  if (active(none)) out.push(drop(dim, anyOfBitmaps(knownPostings(terms, postings, none))));
+}
+
+function termPosting(terms: TermIndex, postings: readonly Bitmap[], slug: string): Bitmap | undefined {
+  const index = terms.slug(slug);
+  return index === undefined ? undefined : postings[index];
+}
+
+/** The postings of the slugs that name a term (unknown ones match nothing). */
+function knownPostings(terms: TermIndex, postings: readonly Bitmap[], slugs: readonly string[]): Bitmap[] {
+  const out: Bitmap[] = [];
+  for (const slug of slugs) {
+    const posting = termPosting(terms, postings, slug);
+    if (posting !== undefined) out.push(posting);
+  }
+  return out;
 }
 
 function anyOf<T extends { id: string; slug: string }>(

@@ -24,6 +24,9 @@ export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_nam
 
 export class SortOrders {
   private readonly orders = new Map<string, OrderIndex>();
+  /** The orders handed out so far, per direction (order()'s lookup; `orders` holds them all). */
+  private readonly asc = new Map<SortKey, OrderIndex>();
+  private readonly desc = new Map<SortKey, OrderIndex>();
   private idOrder: Uint32Array | undefined;
   private readonly ties: TieBreak;
 
@@ -39,6 +42,10 @@ export class SortOrders {
   }
 
   order(key: SortKey, order: SortOrder): OrderIndex {
+    // Every page asks: found without building the `key:order` string (a concatenation and
+    // its hash per call).
+    const known = (order === 'desc' ? this.desc : this.asc).get(key);
+    if (known !== undefined) return known;
     const cacheKey = `${key}:${order}`;
     let out = this.orders.get(cacheKey);
     if (!out) {
@@ -47,12 +54,14 @@ export class SortOrders {
       out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval, opposite);
       this.orders.set(cacheKey, out);
     }
+    (order === 'desc' ? this.desc : this.asc).set(key, out);
     return out;
   }
 
   /** Takes orders built elsewhere (a column file's), keyed `key:order`, instead of sorting. */
   seed(orders: ReadonlyMap<string, OrderIndex>): void {
     for (const [key, order] of orders) this.orders.set(key, order);
+    this.forgetHandedOut();
   }
 
   /**
@@ -67,6 +76,13 @@ export class SortOrders {
       const unchanged = column === 'sort_name' ? !changed.has('name') : column !== undefined && !changed.has(column);
       if (unchanged) this.orders.set(cacheKey, order);
     }
+    this.forgetHandedOut();
+  }
+
+  /** After `orders` changed: order() looks there again. */
+  private forgetHandedOut(): void {
+    this.asc.clear();
+    this.desc.clear();
   }
 
   /** The orders built so far, keyed `key:order`. */
