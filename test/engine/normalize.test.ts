@@ -6,7 +6,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortName, sortNameOfText } from '../../engine/normalize.js';
 
-const PIECES = ['the', 'The', 'THE', 'a', 'A', 'an', 'An', ' ', '  ', '\t', '\n', '\r\n', '\f', '\v', 'x', 'Catan', '7'];
+const PIECES = [
+  'the',
+  'The',
+  'THE',
+  'a',
+  'A',
+  'an',
+  'An',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\f',
+  '\v',
+  'x',
+  'Catan',
+  '7',
+];
 
 describe('sortName', () => {
   it('agrees with the general definition on ASCII made of articles, words and whitespace', () => {
