@@ -11,7 +11,7 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').normalize('NFKC').toLowerCase();
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\p{ASCII}]*$/u;
 const SPACE_TO_COLLAPSE = /\s\s|[\t\n\v\f\r]/;
 
 /** The `name` sort key: folded, trimmed, leading English article removed (D1 sort_name). */
