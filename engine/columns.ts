@@ -80,16 +80,32 @@ export function utf8Vector(values: readonly (string | null)[]): Vector<Utf8> {
     at += j === n ? n : j + encoder.encodeInto(value.slice(j), bytes.subarray(at + j)).written;
     offsets[i + 1] = at;
   }
-  const data = makeData({
-    type: new Utf8(),
-    length,
-    nullCount: nulls,
-    nullBitmap: nulls > 0 ? validity : undefined,
-    valueOffsets: offsets,
-    // a copy of the used part: the working buffer is oversized and would stay alive behind a view
-    data: bytes.slice(0, at),
-  });
-  return makeVector(data);
+  // a copy of the used part: the working buffer is oversized and would stay alive behind a view
+  return utf8VectorOfParts({ offsets, validity, nulls, bytes: bytes.slice(0, at) });
+}
+
+/** The parts of a Utf8 column written by hand: its value offsets, validity bits, null count and bytes. */
+export interface Utf8Parts {
+  /** length + 1 offsets into `bytes`. */
+  offsets: Int32Array;
+  /** One bit per value, set when valid; not kept when there are no nulls. */
+  validity: Uint8Array;
+  nulls: number;
+  bytes: Uint8Array;
+}
+
+/** A Utf8 vector over those parts, as they are (no copy). */
+export function utf8VectorOfParts({ offsets, validity, nulls, bytes }: Utf8Parts): Vector<Utf8> {
+  return makeVector(
+    makeData({
+      type: new Utf8(),
+      length: offsets.length - 1,
+      nullCount: nulls,
+      nullBitmap: nulls > 0 ? validity : undefined,
+      valueOffsets: offsets,
+      data: bytes,
+    }),
+  );
 }
 
 /** The values of a Float64 column; zero-copy when the column is a single chunk. */

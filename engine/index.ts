@@ -110,6 +110,7 @@ export {
   numberColumn,
   stringColumn,
   utf8Vector,
+  utf8VectorOfParts,
   type GameNumberArrays,
   type GameStringArrays,
   type GameStringValues,

@@ -8,8 +8,8 @@
 // found by byte. When some value holds either control character, the plain per-value read is
 // used instead.
 
-import { makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
-import { utf8Vector } from '../engine/index.js';
+import type { Utf8, Vector } from 'apache-arrow';
+import { utf8Vector, utf8VectorOfParts } from '../engine/index.js';
 import type { Store } from './store.js';
 import { yieldTurn } from './turns.js';
 
@@ -91,14 +91,5 @@ export function cutUtf8(joined: Uint8Array, n: number, column: string): Vector<U
     close(joined.length);
     if (value !== n) throw wrong();
   }
-  return makeVector(
-    makeData({
-      type: new Utf8(),
-      length: n,
-      nullCount: nulls,
-      nullBitmap: nulls > 0 ? validity : undefined,
-      valueOffsets: offsets,
-      data: joined.subarray(0, at),
-    }),
-  );
+  return utf8VectorOfParts({ offsets, validity, nulls, bytes: joined.subarray(0, at) });
 }

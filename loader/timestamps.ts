@@ -3,7 +3,8 @@
 // JS string per row. Imports and materializations stamp whole batches at once, so rows
 // repeat a timestamp, and a run of equal ones copies the bytes encoded for the first.
 
-import { makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
+import type { Utf8, Vector } from 'apache-arrow';
+import { utf8VectorOfParts } from '../engine/index.js';
 
 const encoder = new TextEncoder();
 
@@ -39,15 +40,6 @@ export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
     validity[i >> 3] |= 1 << (i & 7);
     offsets[i + 1] = at;
   }
-  return makeVector(
-    makeData({
-      type: new Utf8(),
-      length: n,
-      nullCount: nulls,
-      nullBitmap: nulls > 0 ? validity : undefined,
-      valueOffsets: offsets,
-      // the used part: nulls leave the working buffer oversized, and it would stay alive behind a view
-      data: at === bytes.length ? bytes : bytes.slice(0, at),
-    }),
-  );
+  // the used part: nulls leave the working buffer oversized, and it would stay alive behind a view
+  return utf8VectorOfParts({ offsets, validity, nulls, bytes: at === bytes.length ? bytes : bytes.slice(0, at) });
 }
