@@ -2,6 +2,7 @@
 // small integer codes at build time, each code with its posting bitmap of rows.
 
 import { bitmapOfAscending, freeze, type Bitmap } from './bitmap.js';
+import { bucketByKey } from './links.js';
 
 export const NO_CODE = 0xffff;
 
@@ -53,17 +54,15 @@ export class Dictionary {
 }
 
 /**
- * Per code, the frozen bitmap of the rows holding it: the rows bucketed by a counting sort
- * into one typed array (an array of numbers per code was ~3 MB of garbage per column at start).
+ * Per code, the frozen bitmap of the rows holding it: the rows bucketed by code in one
+ * counting sort (an array of numbers per code was ~3 MB of garbage per column at start).
+ * NO_CODE is above every code, so its rows are left out.
  */
 function postingsOfCodes(codes: Uint16Array, count: number): Bitmap[] {
-  const start = new Uint32Array(count + 1);
-  for (let row = 0; row < codes.length; row++) if (codes[row] !== NO_CODE) start[codes[row] + 1]++;
-  for (let c = 0; c < count; c++) start[c + 1] += start[c];
-  const next = start.slice(0, count);
-  const rows = new Uint32Array(start[count]);
-  for (let row = 0; row < codes.length; row++) if (codes[row] !== NO_CODE) rows[next[codes[row]]++] = row;
+  const rows = new Uint32Array(codes.length);
+  for (let row = 0; row < rows.length; row++) rows[row] = row;
+  const { start, items } = bucketByKey(Uint32Array.from(codes), count, rows);
   const out = new Array<Bitmap>(count);
-  for (let c = 0; c < count; c++) out[c] = freeze(bitmapOfAscending(rows.subarray(start[c], start[c + 1])));
+  for (let c = 0; c < count; c++) out[c] = freeze(bitmapOfAscending(items.subarray(start[c], start[c + 1])));
   return out;
 }

@@ -4,6 +4,26 @@
 import { bitmapOf, freeze, type Bitmap } from './bitmap.js';
 import { IntListColumn, type ListColumn } from './list-column.js';
 
+/**
+ * A counting sort: the `values` of the entries bucketed by key, in entry order within a key.
+ * Key k's values are `items[start[k] .. start[k + 1])`; an entry whose key is `count` or more
+ * is left out. Two passes, one typed array, no array per key: every posting list of a build
+ * (links, dictionary codes, integer lists) is cut from one of these.
+ */
+export function bucketByKey(
+  keys: Uint32Array,
+  count: number,
+  values: Uint32Array,
+): { start: Uint32Array; items: Uint32Array } {
+  const start = new Uint32Array(count + 1);
+  for (let e = 0; e < keys.length; e++) if (keys[e] < count) start[keys[e] + 1]++;
+  for (let k = 0; k < count; k++) start[k + 1] += start[k];
+  const next = start.slice(0, count);
+  const items = new Uint32Array(start[count]);
+  for (let e = 0; e < keys.length; e++) if (keys[e] < count) items[next[keys[e]]++] = values[e];
+  return { start, items };
+}
+
 /** Per game row, the indexes of its link entries, in input order. */
 export class GameLinks {
   /**
@@ -72,12 +92,7 @@ export class GameLinks {
  * callback: the loops stay monomorphic, which a start (each loop run once, cold) feels.
  */
 export function postingsByTarget(game: Uint32Array, target: Uint32Array, targets: number): Bitmap[] {
-  const start = new Uint32Array(targets + 1);
-  for (let e = 0; e < game.length; e++) start[target[e] + 1]++;
-  for (let t = 0; t < targets; t++) start[t + 1] += start[t];
-  const next = start.slice(0, targets);
-  const rows = new Uint32Array(start[targets]);
-  for (let e = 0; e < game.length; e++) rows[next[target[e]]++] = game[e];
+  const { start, items: rows } = bucketByKey(target, targets, game);
   const empty = freeze(bitmapOf([]));
   const out = new Array<Bitmap>(targets);
   for (let t = 0; t < targets; t++)
@@ -127,8 +142,8 @@ export class LazyPostings {
 /**
  * Per group, the postings of every target (LazyPostings), in one pass: `group[e]` is entry
  * e's group (0 … groups - 1) or any larger value to leave it out. Designers and artists from
- * the credits: two passes over them, where a postingsByTarget per role made four with a test
- * per entry, and no bitmap until one is asked for.
+ * the credits: one counting sort over them, where a postingsByTarget per role made two with a
+ * test per entry, and no bitmap until one is asked for.
  */
 export function lazyPostingsPerGroup(
   game: Uint32Array,
@@ -138,12 +153,10 @@ export function lazyPostingsPerGroup(
   groups: number,
 ): LazyPostings[] {
   const keys = groups * targets;
-  const start = new Uint32Array(keys + 1);
-  for (let e = 0; e < game.length; e++) if (group[e] < groups) start[group[e] * targets + target[e] + 1]++;
-  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
-  const next = start.slice(0, keys);
-  const rows = new Uint32Array(start[keys]);
-  for (let e = 0; e < game.length; e++) if (group[e] < groups) rows[next[group[e] * targets + target[e]]++] = game[e];
+  // key = group × targets + target; an entry of no group gets `keys`, which bucketByKey leaves out
+  const key = new Uint32Array(game.length);
+  for (let e = 0; e < game.length; e++) key[e] = group[e] < groups ? group[e] * targets + target[e] : keys;
+  const { start, items: rows } = bucketByKey(key, keys, game);
   const empty = freeze(bitmapOf([]));
   return Array.from(
     { length: groups },
@@ -193,13 +206,14 @@ function postingsByIntList(lists: IntListColumn): Map<number, Bitmap> {
   if (used.length === 0) return out;
   if (max - min >= MAX_VALUE_SPAN) return postingsByListValue({ length: lists.length, get: (row) => lists.get(row) });
   const span = max - min + 1;
-  const start = new Uint32Array(span + 1);
-  for (const value of used) start[value - min + 1]++;
-  for (let v = 0; v < span; v++) start[v + 1] += start[v];
-  const next = start.slice(0, span);
-  const rows = new Uint32Array(used.length);
+  const key = new Uint32Array(used.length);
+  const rowOf = new Uint32Array(used.length);
   for (let row = 0; row < lists.length; row++)
-    for (let i = offsets[row]; i < offsets[row + 1]; i++) rows[next[values[i] - min]++] = row;
+    for (let i = offsets[row]; i < offsets[row + 1]; i++) {
+      key[i] = values[i] - min;
+      rowOf[i] = row;
+    }
+  const { start, items: rows } = bucketByKey(key, span, rowOf);
   // Rows are ascending within each value (a row listing a value twice appears twice: one bit).
   for (let v = 0; v < span; v++)
     if (start[v] < start[v + 1]) out.set(v + min, freeze(bitmapOf(rows.subarray(start[v], start[v + 1]))));
