@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       `fixed JSON through the edge / bare node:http: ${both('ceiling-fixed-json', 'ceiling-bare-node')}`,
       `games-typical / pre-built page: ${both('games-typical', 'ceiling-prebuilt-page')}`,
       `text-search / games-typical: ${both('text-search', 'games-typical')}`,
+      `games-typical-revalidate (304) / games-typical: ${both('games-typical-revalidate', 'games-typical')}`,
     ].join('\n'),
   );
 }

@@ -27,6 +27,11 @@ export interface HttpRoute {
   headers?: Record<string, string>;
   /** `bare`: the bare node:http ceiling (bench/http-server.ts), not the app. */
   server?: 'bare';
+  /**
+   * A revalidation: sent with `If-None-Match` naming the tag of the route's own answer
+   * (read once before the load), so every answer is a 304.
+   */
+  revalidate?: boolean;
 }
 
 export interface RouteFigures extends HttpRoute {
@@ -69,6 +74,8 @@ export function httpRoutes(gameId: string, text: string): HttpRoute[] {
     { name: 'ceiling-fixed-json', method: 'GET', path: CEILING_JSON_PATH },
     { name: 'ceiling-prebuilt-page', method: 'GET', path: CEILING_PAGE_PATH },
     { name: 'games-typical', method: 'GET', path: TYPICAL_GAMES_PATH },
+    // the same page revalidated by a client or a shared cache that holds it: a 304
+    { name: 'games-typical-revalidate', method: 'GET', path: TYPICAL_GAMES_PATH, revalidate: true },
     { name: 'games-search', method: 'POST', path: '/v1/games/search', body: JSON.stringify(TYPICAL_SEARCH_BODY) },
     { name: 'game-by-id', method: 'GET', path: `/v1/games/${gameId}` },
     { name: 'text-search', method: 'GET', path: `/v1/search?q=${encodeURIComponent(text)}&limit=25` },
@@ -130,8 +137,11 @@ function requestHeaders(route: HttpRoute): Record<string, string> {
   return { ...(route.body ? { 'content-type': 'application/json' } : {}), ...route.headers };
 }
 
-/** Checks one answer (200, JSON, compressed when asked) and answers its size in bytes sent. */
-async function check(base: string, route: HttpRoute): Promise<number> {
+/**
+ * Checks one answer (200, JSON, compressed when asked) and answers its size in bytes sent; a
+ * revalidation route is given its answer's tag (`If-None-Match`) and must then get a 304.
+ */
+async function check(base: string, route: HttpRoute): Promise<{ bytes: number; route: HttpRoute }> {
   // fetch asks for compression unless told otherwise; autocannon sends only what the route names.
   const response = await fetch(`${base}${route.path}`, {
     method: route.method,
@@ -145,7 +155,18 @@ async function check(base: string, route: HttpRoute): Promise<number> {
   const asked = route.headers?.['accept-encoding'];
   if (asked !== undefined && response.headers.get('content-encoding') !== asked)
     throw new Error(`HTTP bench: ${route.name} asked for ${asked} and got ${response.headers.get('content-encoding')}`);
-  return Number(response.headers.get('content-length') ?? Buffer.byteLength(text));
+  const bytes = Number(response.headers.get('content-length') ?? Buffer.byteLength(text));
+  if (!route.revalidate) return { bytes, route };
+  const etag = response.headers.get('etag');
+  if (etag === null) throw new Error(`HTTP bench: ${route.name} answered without an ETag`);
+  const revalidating = { ...route, headers: { ...route.headers, 'if-none-match': etag } };
+  const again = await fetch(`${base}${route.path}`, {
+    method: route.method,
+    headers: { 'accept-encoding': 'identity', ...requestHeaders(revalidating) },
+  });
+  if (again.status !== 304 || (await again.text()) !== '')
+    throw new Error(`HTTP bench: ${route.name} with If-None-Match ${etag} answered ${again.status}, not an empty 304`);
+  return { bytes: 0, route: revalidating };
 }
 
 export async function measureHttp(
@@ -158,7 +179,12 @@ export async function measureHttp(
   const baseOf = (route: HttpRoute): string => `http://127.0.0.1:${route.server === 'bare' ? barePort : port}`;
   try {
     const sizes = new Map<string, number>();
-    for (const route of routes) sizes.set(route.name, await check(baseOf(route), route));
+    const checked: HttpRoute[] = [];
+    for (const route of routes) {
+      const { bytes, route: ready } = await check(baseOf(route), route);
+      sizes.set(route.name, bytes);
+      checked.push(ready);
+    }
     const figures: RouteFigures[] = [];
     const load = (route: HttpRoute, duration: number): Promise<autocannon.Result> =>
       autocannon({
@@ -170,14 +196,14 @@ export async function measureHttp(
         duration,
       });
     // warm-up, not recorded: the first route measured would otherwise pay for the JIT
-    for (const route of routes) await load(route, Math.max(1, Math.min(2, options.durationS / 5)));
+    for (const route of checked) await load(route, Math.max(1, Math.min(2, options.durationS / 5)));
     // BENCH_SERVER_PROFILE (bench/http-server.ts): profile from here on, the warm-up left out
     if (process.env.BENCH_SERVER_PROFILE) child.kill('SIGUSR2');
     const cpu = async (): Promise<number> => {
       const usage = (await (await fetch(`http://127.0.0.1:${barePort}${CPU_PATH}`)).json()) as NodeJS.CpuUsage;
       return usage.user + usage.system;
     };
-    for (const route of routes) {
+    for (const route of checked) {
       const cpuBefore = await cpu();
       const result = await load(route, options.durationS);
       const cpuUs = (await cpu()) - cpuBefore;
@@ -192,8 +218,10 @@ export async function measureHttp(
         cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
         responseBytes: sizes.get(route.name) ?? 0,
       };
-      if (row.non2xx > 0 || row.errors > 0) {
-        throw new Error(`HTTP bench: ${route.name} had ${row.non2xx} non-2xx answers and ${row.errors} errors`);
+      // a revalidation's answers are all 304s, every other route's all 2xx
+      const unexpected = route.revalidate ? result.requests.total - result['3xx'] : row.non2xx;
+      if (unexpected > 0 || row.errors > 0) {
+        throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${row.errors} errors`);
       }
       log(
         `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,

@@ -243,7 +243,8 @@ function httpLines(http: BenchReport['http']): string[] {
       'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app; ' +
       'and `ceiling-bare-node`, a bare node:http server in the same process sending the fixed JSON answer’s bytes (body and headers) with no framework. ' +
       '`CPU µs` is the server process’s CPU time per request answered (steadier than req/s when the machine is loaded). ' +
-      '`games-page-100-br` is `games-page-100` with `Accept-Encoding: br` (bytes: the Content-Length sent).',
+      '`games-page-100-br` is `games-page-100` with `Accept-Encoding: br` (bytes: the Content-Length sent). ' +
+      '`games-typical-revalidate` is `games-typical` sent with `If-None-Match` naming its answer’s tag, as a client or a shared cache holding the page revalidates it: every answer is a 304 (counted as non-2xx), decided before the route runs.',
     '',
     '| route | req/s | CPU µs | p50 ms | p99 ms | non-2xx | bytes | of fixed-JSON ceiling | of pre-built-page ceiling | load avg |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -10,6 +10,10 @@
 // representation with a tag of its own: weak, the same opaque part and the coding
 // (`W/"<tag>-br"`), as compressed bytes are equivalent to the plain ones but not promised
 // byte for byte across zlib versions; the response says `Vary: Accept-Encoding`.
+//
+// Since a Dataset route's tag does not depend on its body, a revalidation (If-None-Match)
+// of an answer the current Dataset already gave is a 304 before the route runs: a shared
+// cache or a client revalidating a page costs the edge, not the engine (see conditional).
 
 import { hash } from 'node:crypto';
 import { HTTPResponse, type H3Event, type Middleware } from 'h3';
@@ -19,6 +23,7 @@ import { answerHeadersOf } from './answer-headers.js';
 import { representationEncoding } from './compression.js';
 import { datasetVersion } from './dataset-version.js';
 import { isThenable } from './thenable.js';
+import { appendVary } from './vary.js';
 
 export const NO_STORE = 'no-store';
 export const SHORT_CACHE = 'public, max-age=300';
@@ -131,14 +136,73 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
   return trimmed.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
+/** Dataset-route answers remembered per Dataset for early revalidation (oldest dropped first). */
+export const REVALIDATION_ENTRIES = 10_000;
+/** A longer path and query is not remembered: the memory is at most entries × this many characters. */
+export const MAX_REVALIDATION_KEY = 1024;
+
+/** What a Dataset route's 200 answer to one request was tagged with, besides the request itself. */
+interface TaggedAnswer {
+  /** A compression candidate (compression.ts): its tag names the coding the client accepts. */
+  compressible: boolean;
+  cacheControl: string;
+}
+
 /**
  * Conditional requests: a 200 GET/HEAD string body that may be cached gets an ETag
  * (and its Cache-Control, staged now so the tag and the policy agree), or becomes a 304
  * when If-None-Match names the tag. Anything else passes as it came. `datasetOf` answers
  * the Dataset being served (what a Dataset route's tag names).
+ *
+ * A revalidation of a Dataset route's answer is answered before the route runs: the tag
+ * names the Dataset and the request, so once this Dataset has answered a request with a 200,
+ * a later If-None-Match for that request is decided from the tag alone, without the engine,
+ * the presentation or the cursors. Only requests this Dataset answered with a 200 are
+ * remembered, so a precondition is never honoured where the plain request would not succeed
+ * (RFC 9110 §13.2.1); any other request takes the full path, which decides it on the answer.
  */
-export function conditional(datasetOf: () => object): Middleware {
-  const now = (value: unknown, event: H3Event): unknown => {
+export function conditional(
+  datasetOf: () => object,
+  limits: { entries: number; keyLength: number } = { entries: REVALIDATION_ENTRIES, keyLength: MAX_REVALIDATION_KEY },
+): Middleware {
+  const tagged = new WeakMap<object, Map<string, TaggedAnswer>>();
+
+  const remember = (dataset: object, pathAndQuery: string, answer: TaggedAnswer): void => {
+    if (pathAndQuery.length > limits.keyLength) return;
+    let answers = tagged.get(dataset);
+    if (answers === undefined) {
+      answers = new Map();
+      tagged.set(dataset, answers);
+    }
+    if (!answers.has(pathAndQuery) && answers.size >= limits.entries) {
+      const oldest = answers.keys().next();
+      if (oldest.done !== true) answers.delete(oldest.value);
+    }
+    answers.set(pathAndQuery, answer);
+  };
+
+  /** The 304 for a revalidation of an answer this Dataset gave, or undefined to run the route. */
+  const revalidated = (event: H3Event, dataset: object): HTTPResponse | undefined => {
+    const method = event.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const header = event.req.headers.get('if-none-match');
+    if (header === null) return undefined;
+    const route = event.context.matchedRoute?.route;
+    if (route === undefined || !DATASET_ROUTES.has(route)) return undefined;
+    const pathAndQuery = requestPathAndQuery(event);
+    const known = tagged.get(dataset)?.get(pathAndQuery);
+    if (known === undefined) return undefined;
+    const encoding = known.compressible ? (event.context.contentEncoding ?? null) : null;
+    const etag = representationEtag(requestTag(datasetVersion(dataset), pathAndQuery), encoding);
+    if (!ifNoneMatchMatches(header, etag)) return undefined;
+    const staged = answerHeadersOf(event);
+    if (known.compressible) appendVary(staged, 'Accept-Encoding');
+    staged.set('etag', etag);
+    staged.set('cache-control', known.cacheControl);
+    return notModified();
+  };
+
+  const now = (value: unknown, event: H3Event, dataset: object): unknown => {
     const method = event.req.method;
     if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
       return value;
@@ -146,28 +210,46 @@ export function conditional(datasetOf: () => object): Middleware {
     const route = event.context.matchedRoute?.route;
     const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, route, 200);
     if (cacheControl.includes(NO_STORE)) return value;
+    const datasetRoute = route !== undefined && DATASET_ROUTES.has(route);
     let tag: string;
-    if (route !== undefined && DATASET_ROUTES.has(route)) {
-      const url = event.url;
-      const pathAndQuery = url.search === '' ? url.pathname : `${url.pathname}${url.search}`;
-      tag = requestTag(datasetVersion(datasetOf()), pathAndQuery);
+    let pathAndQuery = '';
+    if (datasetRoute) {
+      pathAndQuery = requestPathAndQuery(event);
+      tag = requestTag(datasetVersion(dataset), pathAndQuery);
       // The request names the body within this Dataset: the compressed copy's key.
       event.context.representationKey = pathAndQuery;
     } else {
       tag = bodyHash(value);
       event.context.representationKey = tag;
     }
-    const etag = representationEtag(tag, representationEncoding(event, value) ?? null);
+    const encoding = representationEncoding(event, value);
+    const etag = representationEtag(tag, encoding ?? null);
     staged.set('etag', etag);
     staged.set('cache-control', cacheControl);
+    if (datasetRoute) remember(dataset, pathAndQuery, { compressible: encoding !== undefined, cacheControl });
     if (!ifNoneMatchMatches(event.req.headers.get('if-none-match'), etag)) return value;
     staged.delete('content-type');
-    return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
+    return notModified();
   };
   return (event, next) => {
+    // The Dataset the route is about to read: the one its answer, and so its tag, comes from.
+    const dataset = datasetOf();
+    const early = revalidated(event, dataset);
+    if (early !== undefined) return early;
     const value = next();
-    return isThenable(value) ? Promise.resolve(value).then((resolved) => now(resolved, event)) : now(value, event);
+    return isThenable(value)
+      ? Promise.resolve(value).then((resolved) => now(resolved, event, dataset))
+      : now(value, event, dataset);
   };
+}
+
+function requestPathAndQuery(event: H3Event): string {
+  const url = event.url;
+  return url.search === '' ? url.pathname : `${url.pathname}${url.search}`;
+}
+
+function notModified(): HTTPResponse {
+  return new HTTPResponse(null, { status: 304, statusText: 'Not Modified' });
 }
 
 /** Answer headers: Cache-Control by kind of data, unless the answer set its own. */

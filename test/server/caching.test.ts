@@ -4,8 +4,8 @@
 // Dataset: it changes with a swap and comes back with the Dataset it named.
 
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../../engine/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildDataset, Dataset } from '../../engine/index.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
@@ -74,6 +74,34 @@ describe('ETag, 304 and Cache-Control', () => {
     const stale = await call(t.app, path, { headers: { 'if-none-match': '"not-the-tag"' } });
     expect(stale.status).toBe(200);
     expect(stale.text).toBe(first.text);
+  });
+
+  it('answers a revalidation of a page before the engine runs, in the coding the client accepts', async () => {
+    const path = '/v1/games?limit=20&sort=rating';
+    const queries = vi.spyOn(Dataset.prototype, 'query');
+    try {
+      for (const coding of ['identity', 'br', 'gzip']) {
+        const headers = { 'accept-encoding': coding };
+        const first = await call(t.app, path, { headers });
+        expect(first.status).toBe(200);
+        const etag = first.headers.get('etag') ?? '';
+        expect(etag, coding).toMatch(coding === 'identity' ? /^"/ : new RegExp(`^W/".*-${coding}"$`));
+        const ran = queries.mock.calls.length;
+        const again = await call(t.app, path, { headers: { ...headers, 'if-none-match': etag } });
+        expect([again.status, again.text], coding).toEqual([304, '']);
+        expect(queries.mock.calls.length, coding).toBe(ran);
+        for (const name of ['etag', 'cache-control', 'vary'])
+          expect(again.headers.get(name)).toBe(first.headers.get(name));
+      }
+      // a tag of one coding revalidates nothing in another: the page is answered in full
+      const br = (await call(t.app, path, { headers: { 'accept-encoding': 'br' } })).headers.get('etag') ?? '';
+      const ran = queries.mock.calls.length;
+      const plain = await call(t.app, path, { headers: { 'accept-encoding': 'identity', 'if-none-match': br } });
+      expect(plain.status).toBe(200);
+      expect(queries.mock.calls.length).toBe(ran + 1);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('sets Cache-Control per D44: 5 minutes on game data, a day on taxonomy and awards, no-store elsewhere', async () => {

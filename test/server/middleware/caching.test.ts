@@ -114,6 +114,84 @@ describe('conditional', () => {
   });
 });
 
+describe('conditional: revalidation before the route runs', () => {
+  let runs = 0;
+  /** A Dataset route that counts its runs; `bad` in the query makes it a 400. */
+  const counted = {
+    '/v1/games': (event: H3Event) => {
+      runs += 1;
+      return event.url.searchParams.has('bad') ? sendJson(event, '{"error":1}', 400) : sendJson(event, BODY);
+    },
+  };
+  const app = answeredApp([conditional(() => served)], counted, [cacheControlHeader]);
+  const ran = async (path: string, init?: RequestInit): Promise<{ reply: Response; ran: boolean }> => {
+    const before = runs;
+    const reply = await fetchApp(app, path, init);
+    return { reply, ran: runs > before };
+  };
+
+  it('answers a revalidation of a request this Dataset answered with a 200 without running the route', async () => {
+    const first = await ran('/v1/games?players=4');
+    expect(first.ran).toBe(true);
+    const tag = first.reply.headers.get('etag') ?? '';
+    expect(tag).toBe(tagOf('/v1/games?players=4'));
+    for (const method of ['GET', 'HEAD']) {
+      for (const header of [tag, `W/${tag}`, `"other", ${tag}`, '*']) {
+        const again = await ran('/v1/games?players=4', { method, headers: { 'if-none-match': header } });
+        expect(again.reply.status, `${method} ${header}`).toBe(304);
+        expect(again.ran, `${method} ${header}`).toBe(false);
+        expect(await again.reply.text()).toBe('');
+        expect(again.reply.headers.get('etag')).toBe(tag);
+        expect(again.reply.headers.get('cache-control')).toBe(SHORT_CACHE);
+        expect(again.reply.headers.get('content-type')).toBeNull();
+      }
+    }
+    // another tag is no match: the route runs and answers in full
+    const stale = await ran('/v1/games?players=4', { headers: { 'if-none-match': '"stale"' } });
+    expect([stale.reply.status, stale.ran, await stale.reply.text()]).toEqual([200, true, BODY]);
+  });
+
+  it('runs the route for a request this Dataset has not answered, so a guessed tag never makes a failing request a 304', async () => {
+    const unseen = await ran('/v1/games?players=5', { headers: { 'if-none-match': '*' } });
+    expect([unseen.reply.status, unseen.ran]).toEqual([304, true]);
+    for (const header of ['*', tagOf('/v1/games?bad=1')]) {
+      const bad = await ran('/v1/games?bad=1', { headers: { 'if-none-match': header } });
+      expect([bad.reply.status, bad.ran], header).toEqual([400, true]);
+    }
+  });
+
+  it('forgets what a Dataset answered once another is served', async () => {
+    const tag = (await ran('/v1/games?players=6')).reply.headers.get('etag') ?? '';
+    const first = served;
+    served = { dataset: 3 };
+    try {
+      const swapped = await ran('/v1/games?players=6', { headers: { 'if-none-match': tag } });
+      expect([swapped.reply.status, swapped.ran]).toEqual([200, true]);
+      expect(swapped.reply.headers.get('etag')).not.toBe(tag);
+    } finally {
+      served = first;
+    }
+  });
+
+  it('keeps at most `entries` requests per Dataset, the oldest dropped first, and none longer than `keyLength`', async () => {
+    const small = answeredApp([conditional(() => served, { entries: 2, keyLength: 20 })], counted, [
+      cacheControlHeader,
+    ]);
+    const revalidates = async (path: string): Promise<boolean> => {
+      const before = runs;
+      const reply = await fetchApp(small, path, { headers: { 'if-none-match': tagOf(path) } });
+      expect(reply.status, path).toBe(304);
+      return runs === before;
+    };
+    const long = `/v1/games?q=${'x'.repeat(20)}`;
+    for (const path of ['/v1/games?a=1', '/v1/games?a=2', '/v1/games?a=3', long]) await fetchApp(small, path);
+    expect(await revalidates('/v1/games?a=3')).toBe(true);
+    expect(await revalidates('/v1/games?a=2')).toBe(true);
+    expect(await revalidates('/v1/games?a=1')).toBe(false);
+    expect(await revalidates(long)).toBe(false);
+  });
+});
+
 describe('cacheControlHeader', () => {
   const cacheControl = (path: string, method: string, status: number, route: string | undefined, own?: string) => {
     const event = mockEvent(path, { method });
