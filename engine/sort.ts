@@ -23,10 +23,8 @@ export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_nam
 };
 
 export class SortOrders {
-  private readonly orders = new Map<string, OrderIndex>();
-  /** The orders handed out so far, per direction (order()'s lookup; `orders` holds them all). */
-  private readonly asc = new Map<SortKey, OrderIndex>();
-  private readonly desc = new Map<SortKey, OrderIndex>();
+  /** The orders built or taken so far, per direction, by key. */
+  private readonly orders: Readonly<Record<SortOrder, Map<SortKey, OrderIndex>>> = { asc: new Map(), desc: new Map() };
   private idOrder: Uint32Array | undefined;
   private readonly ties: TieBreak;
 
@@ -42,26 +40,23 @@ export class SortOrders {
   }
 
   order(key: SortKey, order: SortOrder): OrderIndex {
-    // Every page asks: found without building the `key:order` string (a concatenation and
-    // its hash per call).
-    const known = (order === 'desc' ? this.desc : this.asc).get(key);
+    const known = this.orders[order].get(key);
     if (known !== undefined) return known;
-    const cacheKey = `${key}:${order}`;
-    let out = this.orders.get(cacheKey);
-    if (!out) {
-      // The opposite direction, when known, is reversed instead of sorted again.
-      const opposite = this.orders.get(`${key}:${order === 'desc' ? 'asc' : 'desc'}`);
-      out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval, opposite);
-      this.orders.set(cacheKey, out);
-    }
-    (order === 'desc' ? this.desc : this.asc).set(key, out);
+    // The opposite direction, when known, is reversed instead of sorted again.
+    const opposite = this.orders[order === 'desc' ? 'asc' : 'desc'].get(key);
+    const out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval, opposite);
+    this.orders[order].set(key, out);
     return out;
   }
 
   /** Takes orders built elsewhere (a column file's), keyed `key:order`, instead of sorting. */
   seed(orders: ReadonlyMap<string, OrderIndex>): void {
-    for (const [key, order] of orders) this.orders.set(key, order);
-    this.forgetHandedOut();
+    for (const [cacheKey, order] of orders) {
+      const colon = cacheKey.lastIndexOf(':');
+      const direction = cacheKey.slice(colon + 1);
+      if (direction === 'asc' || direction === 'desc')
+        this.orders[direction].set(cacheKey.slice(0, colon) as SortKey, order);
+    }
   }
 
   /**
@@ -71,23 +66,22 @@ export class SortOrders {
   adopt(previous: SortOrders, changed: ReadonlySet<string>): void {
     if (previous.games.size !== this.games.size) return;
     this.idOrder ??= previous.idOrder;
-    for (const [cacheKey, order] of previous.orders) {
-      const column = SORT_COLUMNS[cacheKey.slice(0, cacheKey.lastIndexOf(':')) as SortKey];
-      const unchanged = column === 'sort_name' ? !changed.has('name') : column !== undefined && !changed.has(column);
-      if (unchanged) this.orders.set(cacheKey, order);
+    for (const direction of ['asc', 'desc'] as const) {
+      for (const [key, order] of previous.orders[direction]) {
+        const column = SORT_COLUMNS[key];
+        const unchanged = column === 'sort_name' ? !changed.has('name') : !changed.has(column);
+        if (unchanged) this.orders[direction].set(key, order);
+      }
     }
-    this.forgetHandedOut();
   }
 
-  /** After `orders` changed: order() looks there again. */
-  private forgetHandedOut(): void {
-    this.asc.clear();
-    this.desc.clear();
-  }
-
-  /** The orders built so far, keyed `key:order`. */
+  /** The orders built so far, keyed `key:order` (what a column file stores). */
   built(): ReadonlyMap<string, OrderIndex> {
-    return this.orders;
+    const out = new Map<string, OrderIndex>();
+    for (const direction of ['asc', 'desc'] as const) {
+      for (const [key, order] of this.orders[direction]) out.set(`${key}:${direction}`, order);
+    }
+    return out;
   }
 
   /** The value a row sorts by: a number, the sort_name string, or null. */
