@@ -2,7 +2,7 @@
 // small integer codes at build time, each code with its posting bitmap of rows.
 
 import { bitmapOfAscending, freeze, type Bitmap } from './bitmap.js';
-import { bucketByKey } from './links.js';
+import { bucketByKey, indexesUpTo } from './links.js';
 
 export const NO_CODE = 0xffff;
 
@@ -59,9 +59,7 @@ export class Dictionary {
  * NO_CODE is above every code, so its rows are left out.
  */
 function postingsOfCodes(codes: Uint16Array, count: number): Bitmap[] {
-  const rows = new Uint32Array(codes.length);
-  for (let row = 0; row < rows.length; row++) rows[row] = row;
-  const { start, items } = bucketByKey(Uint32Array.from(codes), count, rows);
+  const { start, items } = bucketByKey(Uint32Array.from(codes), count, indexesUpTo(codes.length));
   const out = new Array<Bitmap>(count);
   for (let c = 0; c < count; c++) out[c] = freeze(bitmapOfAscending(items.subarray(start[c], start[c + 1])));
   return out;

@@ -12,6 +12,7 @@ import type { Games } from './games.js';
 import type { GameIndexes } from './indexes.js';
 import type { GameNumberColumn } from './input.js';
 import type { RangeSpan } from './order.js';
+import type { NumberTable } from './table.js';
 import type { FacetDimension, Filter } from './query.js';
 import type { Variants } from './variants.js';
 
@@ -79,38 +80,46 @@ export function compile(filter: Filter, ctx: FilterContext): Plan {
 // closures made per compile: tsx (the bench, `npm run ludex`) names every closure it creates
 // with a defineProperty call (esbuild keepNames), a few µs of the typical query's 30.
 
-/** The games table's rows (the game indexes). */
-class GameSource implements PropertySource {
-  constructor(private readonly indexes: GameIndexes) {}
+/** What the effective-aware filters read of a table (the games' indexes, or the variants). */
+interface PropertyTable {
+  readonly numbers: NumberTable<NumberProperty>;
+  readonly topAt: ReadonlyMap<number, Bitmap>;
+  readonly recommendedAt: ReadonlyMap<number, Bitmap>;
+}
+
+/** A table's rows; the tables differ only in how they find the games for a player count. */
+abstract class TableSource implements PropertySource {
+  constructor(private readonly table: PropertyTable) {}
   range(p: NumberProperty, lo: number, hi: number): Operand {
-    return spanOf(this.indexes.numbers.span(p, lo, hi));
+    return spanOf(this.table.numbers.span(p, lo, hi));
   }
   scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Operand {
-    return spanOf(this.indexes.numbers.scaledSpan(p, level, lo, hi));
+    return spanOf(this.table.numbers.scaledSpan(p, level, lo, hi));
+  }
+  listHas(p: ListProperty, n: number): Operand {
+    return bitmapOf((p === 'top_at' ? this.table.topAt : this.table.recommendedAt).get(n) ?? emptyBitmap());
+  }
+  abstract players(n: number): Operand;
+}
+
+/** The games table's rows (the game indexes): per player count, a cached posting. */
+class GameSource extends TableSource {
+  constructor(private readonly indexes: GameIndexes) {
+    super(indexes);
   }
   players(n: number): Operand {
     return bitmapOf(this.indexes.players(n));
   }
-  listHas(p: ListProperty, n: number): Operand {
-    return bitmapOf((p === 'top_at' ? this.indexes.topAt : this.indexes.recommendedAt).get(n) ?? emptyBitmap());
-  }
 }
 
-/** The variants table's rows. */
-class VariantSource implements PropertySource {
-  constructor(private readonly variants: Variants) {}
-  range(p: NumberProperty, lo: number, hi: number): Operand {
-    return spanOf(this.variants.numbers.span(p, lo, hi));
-  }
-  scaledRange(p: 'min_playtime' | 'max_playtime', level: ExperienceLevel, lo: number, hi: number): Operand {
-    return spanOf(this.variants.numbers.scaledSpan(p, level, lo, hi));
+/** The variants table's rows: per player count, the AND of its two player ranges. */
+class VariantSource extends TableSource {
+  constructor(private readonly variants: Variants) {
+    super(variants);
   }
   players(n: number): Operand {
     const t = this.variants.numbers;
     return bitmapOf(and(t.range('min_players', -Infinity, n), t.range('max_players', n, Infinity)));
-  }
-  listHas(p: ListProperty, n: number): Operand {
-    return bitmapOf((p === 'top_at' ? this.variants.topAt : this.variants.recommendedAt).get(n) ?? emptyBitmap());
   }
 }
 

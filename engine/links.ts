@@ -24,6 +24,13 @@ export function bucketByKey(
   return { start, items };
 }
 
+/** 0, 1, …, n - 1: the entry (or row) indexes a counting sort buckets. */
+export function indexesUpTo(n: number): Uint32Array {
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
+
 /** Per game row, the indexes of its link entries, in input order. */
 export class GameLinks {
   /**
@@ -41,20 +48,9 @@ export class GameLinks {
       const grouped = GameLinks.grouped(game, games);
       if (grouped !== undefined) return grouped;
     }
-    const offsets = new Uint32Array(games + 1);
-    let kept = 0;
-    for (let e = 0; e < game.length; e++) {
-      if (keep && !keep(e)) continue;
-      offsets[game[e] + 1]++;
-      kept++;
-    }
-    for (let g = 0; g < games; g++) offsets[g + 1] += offsets[g];
-    const cursor = offsets.slice(0, games);
-    const entries = new Uint32Array(kept);
-    for (let e = 0; e < game.length; e++) {
-      if (keep && !keep(e)) continue;
-      entries[cursor[game[e]]++] = e;
-    }
+    // An entry left out gets the key `games`, which bucketByKey drops.
+    const keys = keep === undefined ? game : game.map((g, e) => (keep(e) ? g : games));
+    const { start: offsets, items: entries } = bucketByKey(keys, games, indexesUpTo(game.length));
     return new GameLinks(offsets, entries);
   }
 
@@ -73,9 +69,7 @@ export class GameLinks {
       offsets[g + 1]++;
     }
     for (let g = 0; g < games; g++) offsets[g + 1] += offsets[g];
-    const entries = new Uint32Array(game.length);
-    for (let e = 0; e < entries.length; e++) entries[e] = e;
-    return new GameLinks(offsets, entries);
+    return new GameLinks(offsets, indexesUpTo(game.length));
   }
 
   /** Link entry indexes of one game. */
