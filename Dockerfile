@@ -18,7 +18,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# glibc.malloc.hugetlb=1: the Dataset's buffers on transparent huge pages (docs/operations.md, Memory)
 ENV NODE_ENV=production \
+    GLIBC_TUNABLES=glibc.malloc.hugetlb=1 \
     PORT=8080 \
     HOST=0.0.0.0 \
     LUDEX_DATA_DIR=/data

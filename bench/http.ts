@@ -17,6 +17,7 @@ import {
 } from './http-paths.js';
 import { buildDist, transpile } from '../scripts/build.js';
 import { currentLoad } from './machine.js';
+import { serverEnv } from './server-env.js';
 
 export interface HttpRoute {
   name: string;
@@ -116,12 +117,7 @@ async function startServer(storePath: string): Promise<BenchServer> {
   const script = await buildServer();
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', script, storePath, TYPICAL_GAMES_PATH], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_ANONYMOUS: '100000000',
-    },
+    env: serverEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '100000000' }),
   });
   const lines = createInterface({ input: child.stdout });
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { loadDatasetInput } from '../loader/load.js';
 import { readDataVersion, type Store } from '../loader/store.js';
 import type { ColumnFileFigures, LoadFigures } from './figures.js';
 import { currentLoad } from './machine.js';
+import { serverEnv } from './server-env.js';
 
 export async function loadEngine(store: Store): Promise<{ dataset: Dataset; load: LoadFigures; input: DatasetInput }> {
   const rssBefore = process.memoryUsage().rss;
@@ -92,6 +93,7 @@ async function runChild(args: readonly string[]): Promise<Record<string, unknown
   const script = join(dirname(fileURLToPath(import.meta.url)), 'load-child.ts');
   const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], {
     maxBuffer: 1 << 20,
+    env: serverEnv(),
   });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
 }

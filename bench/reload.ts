@@ -18,6 +18,7 @@ import { Store } from '../loader/store.js';
 import { currentLoad } from './machine.js';
 import { insertRatingVotes } from './materialize.js';
 import type { ReloadRun } from './reload-server.js';
+import { serverEnv } from './server-env.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const POLL_INTERVAL_MS = 10;
@@ -63,12 +64,11 @@ export async function appendVotes(path: string, count: number): Promise<void> {
 function startServer(path: string, profileFile: string | undefined): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'reload-server.ts'), path], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
+    env: serverEnv({
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       ...(profileFile === undefined ? {} : { RELOAD_CPU_PROFILE: profileFile }),
-    },
+    }),
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   return new Promise((resolve, reject) => {
