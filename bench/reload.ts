@@ -37,6 +37,8 @@ export interface ReloadFigures {
   reloadMs: number;
   /** The materialization run's own total (before the reload). */
   materializeMs: number;
+  /** The changed columns read in the run's transaction just before its commit (dataset-reload.ts), if it read them there. */
+  readInRunMs?: number;
   /** After the new values serve: the changed orders prepared, the whole load in the background (dataset-reload.ts) and the column file. */
   backgroundMs: number;
   /** /healthz as a client polling every ~10 ms saw it, over the run, the reload and the reload's background work. */
@@ -168,6 +170,7 @@ export async function measureReload(
       newVotes,
       reloadMs,
       materializeMs: run.timingsMs.total ?? Number.NaN,
+      readInRunMs: run.timingsMs.dataset_read,
       backgroundMs: run.backgroundMs,
       healthz: latencyFigures(polls.map((p) => p.ms)),
       healthzDuringReload: latencyFigures(
@@ -190,6 +193,9 @@ export function reloadSummary(f: ReloadFigures): string {
   const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
   return (
     `${f.games.toLocaleString('en-US')} games, ${f.newVotes.toLocaleString('en-US')} new votes: materialization ${(f.materializeMs / 1000).toFixed(1)} s, ` +
+    (f.readInRunMs === undefined
+      ? ''
+      : `its changed columns read in its transaction before the commit ${ms(f.readInRunMs)}, `) +
     `commit → new Dataset serving ${ms(f.reloadMs)}, then its changed orders prepared, the whole load and the column file in the background ${ms(f.backgroundMs)}; /healthz every ${POLL_INTERVAL_MS} ms (${f.healthz.count} polls) ` +
     `p50 ${ms(f.healthz.p50Ms)}, p99 ${ms(f.healthz.p99Ms)}, max ${ms(f.healthz.maxMs)}; ` +
     `during the reload alone (${f.healthzDuringReload.count} polls) p50 ${ms(f.healthzDuringReload.p50Ms)}, ` +

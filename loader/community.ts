@@ -4,10 +4,10 @@
 // enumeration), so a Dataset answers `include=polls` and the /community sub-resources alone.
 
 import { type CommunityInput, EXPERIENCE_LEVELS, LANGUAGE_DEPENDENCE_LEVELS } from '../engine/index.js';
-import type { SqlParams, Store } from './store.js';
+import type { Queryable, SqlParams } from './store.js';
 
 /** One query of numbers, in game row order; every column a Float64Array (NaN for null). */
-async function read(store: Store, sql: string, params: SqlParams = []): Promise<Record<string, Float64Array>> {
+async function read(store: Queryable, sql: string, params: SqlParams = []): Promise<Record<string, Float64Array>> {
   return (await store.numberColumns(sql, params)).columns;
 }
 
@@ -20,7 +20,7 @@ function levels(positions: Float64Array, values: readonly string[], what: string
 }
 
 /** `rows` is the load's TEMP table of visible games and their row index (see load.ts). */
-export async function loadCommunityInput(store: Store, rows: string): Promise<CommunityInput> {
+export async function loadCommunityInput(store: Queryable, rows: string): Promise<CommunityInput> {
   const ratings = await read(
     store,
     `SELECT r.row AS game, x.player_count, x.average_rating, x.rating_count, x.rating_stddev

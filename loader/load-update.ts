@@ -1,6 +1,6 @@
 // Store → the new values of some game columns for the games a served Dataset holds, in its
-// row order, plus the community data: what a reload after a materialization reads instead of
-// the whole catalog (engine Dataset.updatedSteps applies it). The Dataset's ids travel as one
+// row order, plus the community data: what a materialization run reads for the server before it
+// commits, instead of a load of the whole catalog after (engine Dataset.updatedSteps applies it). The Dataset's ids travel as one
 // bound string; DuckDB splits them into a TEMP rows table (id → the Dataset's row) that every
 // statement joins, so the values come back in the Dataset's order with no sort in JS. Ids are
 // unique, so when as many of them are visible games as there are visible games, they are
@@ -20,7 +20,7 @@ import {
 import { loadCommunityInput } from './community.js';
 import { gamesTextSelect } from './load-games.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
-import type { Store } from './store.js';
+import type { Queryable } from './store.js';
 import { isoTimestampVector } from './timestamps.js';
 
 const UNIT_SEPARATOR = '\u001f';
@@ -40,51 +40,45 @@ function numberSelect(field: GameField): string | undefined {
   return undefined;
 }
 
-/**
- * A TEMP table (this connection's) of a served Dataset's ids and their rows, made ahead of
- * the reload that reads by it: splitting 150,000 ids is then off the reload's path.
- */
-export interface UpdateRows {
+/** A TEMP table (of the connection it was made on) of a served Dataset's ids and their rows. */
+interface UpdateRows {
   readonly table: string;
   readonly size: number;
 }
 
-/** The rows table of `ids` (in row order); undefined when an id cannot travel packed. */
-export async function prepareUpdateRows(store: Store, ids: readonly string[]): Promise<UpdateRows | undefined> {
+/**
+ * The columns `names` (of the games table) and the community input for the games `ids` (a
+ * served Dataset's, in its row order), read through `q`: a materialization run's transaction
+ * reads them before it commits, so they are what the commit makes visible. Undefined when the
+ * visible games are not exactly those (a game was added, hidden or removed), or an id cannot
+ * travel packed: the caller then loads the Dataset whole.
+ */
+export async function readColumnsUpdate(
+  q: Queryable,
+  ids: readonly string[],
+  names: readonly string[],
+): Promise<GameColumnsUpdate | undefined> {
   if (ids.some((id) => id.includes(UNIT_SEPARATOR))) return undefined;
-  const table = `ludex_update_rows_${process.pid}_${++loads}`;
-  await store.run(
-    `CREATE TEMP TABLE ${table} AS
+  const rows: UpdateRows = { table: `ludex_update_rows_${process.pid}_${++loads}`, size: ids.length };
+  await q.run(
+    `CREATE TEMP TABLE ${rows.table} AS
      SELECT unnest(ids) AS id, CAST(unnest(range(len(ids))) AS INTEGER) AS row FROM (SELECT string_split($1, chr(31)) AS ids)`,
     [ids.join(UNIT_SEPARATOR)],
   );
-  return { table, size: ids.length };
-}
-
-export async function dropUpdateRows(store: Store, rows: UpdateRows): Promise<void> {
-  await store.run(`DROP TABLE IF EXISTS ${rows.table}`);
-}
-
-/**
- * The columns `names` (of the games table) and the community input for the games of `rows`,
- * in row order. Undefined when the visible games are not exactly those (a game was added,
- * hidden or removed): the caller then loads the Dataset whole.
- */
-export async function loadColumnsUpdate(
-  store: Store,
-  rows: UpdateRows,
-  names: readonly string[],
-): Promise<GameColumnsUpdate | undefined> {
-  const [counts] = await store.all<{ matched: number; visible: number }>(
-    `SELECT (SELECT CAST(count(*) AS INTEGER) FROM ${rows.table} r JOIN games g ON g.id = r.id WHERE g.status = 'active') AS matched,
-            (SELECT CAST(count(*) AS INTEGER) FROM games WHERE status = 'active') AS visible`,
-  );
-  if (counts.matched !== rows.size || counts.visible !== rows.size) return undefined;
-  return readUpdate(store, rows, names.map(fieldOf));
+  try {
+    const [counts] = await q.all<{ matched: number; visible: number }>(
+      `SELECT (SELECT CAST(count(*) AS INTEGER) FROM ${rows.table} r JOIN games g ON g.id = r.id WHERE g.status = 'active') AS matched,
+              (SELECT CAST(count(*) AS INTEGER) FROM games WHERE status = 'active') AS visible`,
+    );
+    if (counts.matched !== rows.size || counts.visible !== rows.size) return undefined;
+    return await readUpdate(q, rows, names.map(fieldOf));
+  } finally {
+    await q.run(`DROP TABLE IF EXISTS ${rows.table}`);
+  }
 }
 
 async function readUpdate(
-  store: Store,
+  store: Queryable,
   { table: rows, size }: UpdateRows,
   fields: readonly GameField[],
 ): Promise<GameColumnsUpdate> {
@@ -146,7 +140,7 @@ async function readUpdate(
  * only, kept as offsets and values (IntListColumn), so the postings built from them parse
  * nothing and no array per game is made.
  */
-async function integerListValues(store: Store, rows: string, n: number, column: string): Promise<IntListColumn> {
+async function integerListValues(store: Queryable, rows: string, n: number, column: string): Promise<IntListColumn> {
   const { columns } = await store.numberColumns(
     `SELECT row, value FROM (
        SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position

@@ -10,7 +10,7 @@
 
 import type { Utf8, Vector } from 'apache-arrow';
 import { utf8Vector, utf8VectorOfParts } from '../engine/index.js';
-import type { Store } from './store.js';
+import type { Queryable } from './store.js';
 import { yieldTurn } from './turns.js';
 
 const UNIT_SEPARATOR = 0x1f;
@@ -23,7 +23,7 @@ const NULL_MARK = 0x1e;
  * the separators is left out.
  */
 export async function loadPackedUtf8(
-  store: Store,
+  store: Queryable,
   rows: string,
   entries: readonly (readonly [string, string])[],
   { json = false }: { json?: boolean } = {},

@@ -3,21 +3,23 @@
 // Materializer calls it; server/main.ts composes it.
 //
 // A run rewrites the games' aggregates, trending score and updated_at and the community
-// tables, and nothing else (this process is the store's only writer: DuckDB's lock). So the
-// reload first reads only those columns for the games the served Dataset holds and applies
-// them to it (Dataset.updatedSteps: rows stay in place, everything built from unchanged
-// columns is shared), and swaps that in: the new values serve within about a second at
-// 150,000 games. The orders and range indexes of the changed columns are built right after
-// the swap, in slices (a request that needs one before then builds it). Rows then no longer follow the default order (bayes rating), which a full
-// load restores: it runs next, in the background, swaps in when no newer run has swapped
-// since, and writes the column file and the replica from it. When the visible games are not
-// the served ones, or the update fails, the full load is the reload, as before.
-// Both loads yield to the event loop (loader/turns.ts), so requests keep being answered, from
-// the Dataset being replaced, until each swap; a failed load swaps nothing.
+// tables, and nothing else (this process is the store's only writer: DuckDB's lock, and its
+// transactions run one at a time). So the run itself, in its transaction just before the
+// commit (read()), reads only those columns for the games the served Dataset holds: what the
+// commit makes visible. After the commit the reload applies them to the served Dataset
+// (Dataset.updatedSteps: rows stay in place, everything built from unchanged columns is
+// shared) and swaps that in: no store read stands between the commit and the new values. The
+// orders and range indexes of the changed columns are built right after the swap, in slices
+// (a request that needs one before then builds it). Rows then no longer follow the default
+// order (bayes rating), which a full load restores: it runs next, in the background, swaps in
+// when no newer run has swapped since, and writes the column file and the replica from it.
+// When the visible games are not the served ones, or the read fails, the full load is the
+// reload, as before. Both loads yield to the event loop (loader/turns.ts), so requests keep
+// being answered, from the Dataset being replaced, until each swap; a failed load swaps nothing.
 
-import type { Dataset } from '../engine/index.js';
-import { dropUpdateRows, loadColumnsUpdate, prepareUpdateRows, type UpdateRows } from '../loader/load-update.js';
-import type { Store } from '../loader/store.js';
+import type { Dataset, GameColumnsUpdate } from '../engine/index.js';
+import { readColumnsUpdate } from '../loader/load-update.js';
+import type { Queryable, Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
 import { AGGREGATE_COLUMNS } from '../snapshots/steps/write-games.js';
 import { type LoadedDataset, loadDatasetWithInput, saveColumnFile } from './dataset-loader.js';
@@ -47,9 +49,26 @@ export interface DatasetReloadDeps {
   onLoaded?: (seconds: number) => void;
 }
 
+/** A run's new columns for the games of `dataset`, read in its transaction (DatasetReload.read). */
+export interface ColumnsRead {
+  readonly dataset: Dataset;
+  readonly update: GameColumnsUpdate;
+  readonly readMs: number;
+}
+
 /** The reload a Materializer runs after each committed run. */
 export interface DatasetReload {
-  (): Promise<void>;
+  /**
+   * Serves the committed run: `read` applied to the served Dataset when it was read for that
+   * one; otherwise the columns read from the store now, or the Dataset loaded whole.
+   */
+  (read?: ColumnsRead): Promise<void>;
+  /**
+   * Reads the run's columns for the served Dataset through `q` (the run's transaction, before
+   * it commits); undefined, and logged, when there is none to update or the visible games
+   * changed. Never throws: a failure is logged and the reload loads the Dataset whole.
+   */
+  read(q: Queryable): Promise<ColumnsRead | undefined>;
   /**
    * Resolves when the background work of every reload so far is done (the whole load, the
    * column file): the Materializer waits for it before a run, so no run commits while a
@@ -70,25 +89,17 @@ export function datasetReload({
   /** Counts swaps: a background load swaps in only when none happened since it was queued. */
   let swaps = 0;
   let background: Promise<void> = Promise.resolve();
-  /** The rows table of `current`, made in the background after each whole load (and now). */
-  let rows = prepareRows(store, current, logger);
 
-  const swap = (dataset: Dataset, rowsMoved: boolean): void => {
+  const swap = (dataset: Dataset): void => {
     state.swap(dataset);
     current = dataset;
     swaps++;
-    if (!rowsMoved) return;
-    const stale = rows;
-    rows = stale.then(async (old) => {
-      if (old !== undefined) await dropUpdateRows(store, old).catch(() => undefined);
-      return prepareRows(store, dataset, logger);
-    });
   };
 
   /** A full load, swapped in unless `queuedAt` is given and another swap happened since. */
   const loadWhole = async (queuedAt?: number): Promise<LoadedDataset> => {
     const loaded = await loadDatasetWithInput(store);
-    if (queuedAt === undefined || swaps === queuedAt) swap(loaded.dataset, true);
+    if (queuedAt === undefined || swaps === queuedAt) swap(loaded.dataset);
     return loaded;
   };
   const afterWholeLoad = (loaded: LoadedDataset): Promise<void> => {
@@ -97,21 +108,35 @@ export function datasetReload({
     return saveColumnFile(store, loaded, logger);
   };
 
-  const reload = async (): Promise<void> => {
+  const read = async (q: Queryable): Promise<ColumnsRead | undefined> => {
+    if (current === undefined) return undefined;
+    return readColumns(q, current, logger);
+  };
+
+  const reload = async (given?: ColumnsRead): Promise<void> => {
     const started = performance.now();
-    const updated = current === undefined ? undefined : await updatedInPlace(store, current, await rows, logger);
+    const columns = given ?? (await read(store));
+    const fits = columns !== undefined && columns.dataset === current;
+    if (columns !== undefined && !fits)
+      logger.info('the served Dataset changed since the run read its columns: loading it whole');
+    const updated = fits ? await updatedInPlace(columns, logger) : undefined;
     if (updated !== undefined) {
-      swap(updated.dataset, false);
+      swap(updated);
       const ms = performance.now() - started;
       onLoaded?.(ms / 1000);
       logger.info(
-        { games: updated.dataset.size, ms: Math.round(ms), read_ms: Math.round(updated.readMs) },
+        {
+          games: updated.size,
+          ms: Math.round(ms),
+          read_ms: Math.round(columns?.readMs ?? 0),
+          read_in_run: given !== undefined,
+        },
         'dataset updated in place',
       );
       const queuedAt = swaps;
       // The swapped-in Dataset builds its changed orders and range indexes now, in slices,
       // rather than on the requests that first need them (Dataset.updatedSteps).
-      const preparing = prepareInSlices(updated.dataset, logger);
+      const preparing = prepareInSlices(updated, logger);
       background = background
         .then(async () => {
           await preparing;
@@ -136,29 +161,29 @@ export function datasetReload({
     logger.info({ games: loaded.dataset.size, ms: Math.round(ms) }, 'dataset reloaded');
     background = background.then(() => afterWholeLoad(loaded));
   };
-  return Object.assign(reload, { settled: () => background });
+  return Object.assign(reload, { read, settled: () => background });
 }
 
-/**
- * `dataset` with the store's materialized columns applied, and how long reading them took;
- * undefined when a full load is needed.
- */
-async function updatedInPlace(
-  store: Store,
-  dataset: Dataset,
-  rows: UpdateRows | undefined,
-  logger: Logger,
-): Promise<{ dataset: Dataset; readMs: number } | undefined> {
-  if (rows === undefined) return undefined;
+/** The run's columns for `dataset` through `q`; undefined (and logged) when a full load is needed. */
+async function readColumns(q: Queryable, dataset: Dataset, logger: Logger): Promise<ColumnsRead | undefined> {
   try {
     const started = performance.now();
-    const update = await loadColumnsUpdate(store, rows, MATERIALIZED_COLUMNS);
+    const update = await readColumnsUpdate(q, dataset.ids, MATERIALIZED_COLUMNS);
     if (update === undefined) {
       logger.info('the visible games changed since the Dataset was loaded: loading it whole');
       return undefined;
     }
-    const readMs = performance.now() - started;
-    return { dataset: await runInSlices(dataset.updatedSteps(update)), readMs };
+    return { dataset, update, readMs: performance.now() - started };
+  } catch (error) {
+    logger.warn({ err: error }, 'reading the run’s columns failed: loading the Dataset whole');
+    return undefined;
+  }
+}
+
+/** The read's Dataset with its columns applied (in slices); undefined (logged) when that fails. */
+async function updatedInPlace({ dataset, update }: ColumnsRead, logger: Logger): Promise<Dataset | undefined> {
+  try {
+    return await runInSlices(dataset.updatedSteps(update));
   } catch (error) {
     logger.warn({ err: error }, 'updating the Dataset in place failed: loading it whole');
     return undefined;
@@ -170,19 +195,4 @@ async function prepareInSlices(dataset: Dataset, logger: Logger): Promise<void> 
   const started = performance.now();
   await runInSlices(dataset.prepareSteps());
   logger.info({ ms: Math.round(performance.now() - started) }, 'updated dataset prepared');
-}
-
-/** The rows table of `dataset`, or undefined (none served, or it could not be made: logged). */
-async function prepareRows(
-  store: Store,
-  dataset: Dataset | undefined,
-  logger: Logger,
-): Promise<UpdateRows | undefined> {
-  if (dataset === undefined) return undefined;
-  try {
-    return await prepareUpdateRows(store, dataset.ids);
-  } catch (error) {
-    logger.warn({ err: error }, 'could not prepare the in-place update: the next reload loads the Dataset whole');
-    return undefined;
-  }
 }

@@ -4,11 +4,22 @@
 
 import { schedule, type ScheduledTask } from 'node-cron';
 import { materialize, type MaterializeReport, type MaterializeTrigger } from '../snapshots/materialize.js';
-import type { Store } from '../loader/store.js';
+import type { Queryable, Store } from '../loader/store.js';
 import type { AggregateSettings } from './config.js';
+import type { ColumnsRead } from './dataset-reload.js';
 import { interruptUntilSettled } from './interruptible.js';
 import type { Logger } from './logger.js';
 import { ApiProblem } from './problem.js';
+
+/**
+ * What serves a committed run (DatasetReload). `read`, when given, runs in the run's
+ * transaction just before it commits and must not throw; what it returns goes to the reload
+ * after the commit.
+ */
+export interface RunReload {
+  (read?: ColumnsRead): Promise<void>;
+  read?: (tx: Queryable) => Promise<ColumnsRead | undefined>;
+}
 
 /** How a run ended, for whoever watches (metrics). */
 export interface MaterializeOutcome {
@@ -32,8 +43,8 @@ export class Materializer {
   constructor(
     private readonly store: Store,
     private readonly settings: AggregateSettings,
-    /** Rebuilds the served Dataset from the store and swaps it in. */
-    private readonly reload: () => Promise<void>,
+    /** Serves a committed run: rebuilds the served Dataset and swaps it in (dataset-reload.ts). */
+    private readonly reload: RunReload,
     private readonly logger: Logger,
     /**
      * Waits for what the last reload left running in the background (dataset-reload.ts), so
@@ -129,8 +140,19 @@ export class Materializer {
     if (this.stopping) throw shuttingDownProblem();
     this.logger.info({ trigger }, 'materialization started');
     let report: MaterializeReport;
+    const { reload } = this;
+    let read: ColumnsRead | undefined;
+    let readMs: number | undefined;
+    const beforeCommit =
+      reload.read === undefined
+        ? undefined
+        : async (tx: Queryable): Promise<void> => {
+            const t0 = performance.now();
+            read = await reload.read?.(tx);
+            readMs = performance.now() - t0;
+          };
     try {
-      report = await materialize(this.store, { trigger, ...this.settings });
+      report = await materialize(this.store, { trigger, ...this.settings, beforeCommit });
     } catch (error) {
       if (!this.stopping) throw error;
       this.logger.warn({ trigger }, 'materialization interrupted by the shutdown and rolled back');
@@ -138,8 +160,10 @@ export class Materializer {
     }
     // Committed, but the process is stopping: the next start loads the new aggregates.
     if (this.stopping) return report;
+    // Read in the transaction: part of the run's total, before the commit.
+    if (readMs !== undefined) report.timings_ms.dataset_read = readMs;
     const t0 = performance.now();
-    await this.reload();
+    await reload(read);
     report.timings_ms.dataset_reload = performance.now() - t0;
     this.logger.info(
       { run_id: report.run_id, games_updated: report.games_updated, snapshots_written: report.snapshots_written },

@@ -6,7 +6,7 @@
 // aggregates stay as the last committed run (or import) left them.
 
 import { v7 as uuidv7 } from 'uuid';
-import type { Store } from '../loader/store.js';
+import type { Queryable, Store } from '../loader/store.js';
 import { periodStart, previousPeriodStart } from './periods.js';
 import { DEFAULT_SNAPSHOT_CADENCE, refreshAggregates, type AggregateSettings } from './pipeline.js';
 import { writeSnapshots } from './capture.js';
@@ -18,6 +18,12 @@ export interface MaterializeOptions extends AggregateSettings {
   trigger: MaterializeTrigger;
   /** The run's clock (updated_at, trending window, snapshot period); tests pass a fixed time. */
   now?: Date;
+  /**
+   * Called in the run's transaction once everything is written, just before it commits: what
+   * it reads is what the commit makes visible (the server reads the new columns here, so they
+   * serve right after the commit). It must not throw: a failed statement aborts the transaction.
+   */
+  beforeCommit?: (tx: Queryable) => Promise<void>;
 }
 
 /** SPEC-NOTES D48 plus the steps' timings. */
@@ -33,7 +39,7 @@ export interface MaterializeReport {
 }
 
 export async function materialize(store: Store, options: MaterializeOptions): Promise<MaterializeReport> {
-  const { trigger, now, ...settings } = options;
+  const { trigger, now, beforeCommit, ...settings } = options;
   const started = now ?? new Date();
   const runId = uuidv7();
   await store.run(
@@ -66,6 +72,7 @@ export async function materialize(store: Store, options: MaterializeOptions): Pr
            snapshots_written = $4, global_mean_rating = $5 WHERE id = $1`,
         [runId, report.finished_at, report.games_updated, report.snapshots_written, report.global_mean_rating],
       );
+      await beforeCommit?.(tx);
       return report;
     });
   } catch (error) {

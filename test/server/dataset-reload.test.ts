@@ -6,7 +6,7 @@
 
 import type { H3 } from 'h3';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDataset, type Dataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { readLines } from '../../loader/lines.js';
@@ -15,7 +15,9 @@ import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
 import { createApp } from '../../server/app.js';
 import { loadDataset } from '../../server/dataset-loader.js';
-import { datasetReload } from '../../server/dataset-reload.js';
+import { type ColumnsRead, datasetReload } from '../../server/dataset-reload.js';
+import { loadConfig } from '../../server/config.js';
+import { Materializer } from '../../server/materializer.js';
 import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
 import { aggregateRefresh } from '../../snapshots/pipeline.js';
@@ -204,5 +206,76 @@ describe('dataset reload in place', () => {
     await reload.settled();
     expect(messages().filter((m) => m === 'dataset reloaded whole')).toHaveLength(2);
     expect(answers(local.current)).toEqual(answers(await freshDataset()));
+  });
+
+  it('applies the columns a run read in its transaction, before the commit, without reading the store again', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const ids = [...serving.ids];
+    const reload = datasetReload({ store, state: local, logger, serving });
+    let read: ColumnsRead | undefined;
+    await store.transaction(async (tx) => {
+      await tx.run('UPDATE games SET trending_score = rating_votes * 3, rating = rating / 3');
+      read = await reload.read(tx);
+    });
+    expect(read?.dataset).toBe(serving);
+    const storeRead = vi.spyOn(store, 'numberColumns');
+    try {
+      logLines.length = 0;
+      await reload(read);
+      expect(storeRead).not.toHaveBeenCalled();
+    } finally {
+      storeRead.mockRestore();
+    }
+    const line = logLines.map((l) => JSON.parse(l) as { msg: string; read_in_run?: boolean });
+    expect(line.find((l) => l.msg === 'dataset updated in place')?.read_in_run).toBe(true);
+    const fresh = await freshDataset();
+    expect(answers(local.current, ids)).toEqual(answers(fresh, ids));
+    expect(answers(local.current, ids)).not.toEqual(answers(serving, ids));
+    await reload.settled();
+  });
+
+  it('loads whole when the Dataset a read was made for is no longer the served one', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const reload = datasetReload({ store, state: local, logger, serving });
+    let stale: ColumnsRead | undefined;
+    await store.transaction(async (tx) => {
+      await tx.run('UPDATE games SET trending_score = -rating_votes');
+      stale = await reload.read(tx);
+    });
+    await reload();
+    await reload.settled();
+    await store.run('UPDATE games SET trending_score = rating_votes + 1');
+    logLines.length = 0;
+    await reload(stale);
+    expect(messages()).toContain('the served Dataset changed since the run read its columns: loading it whole');
+    expect(messages()).not.toContain('dataset updated in place');
+    expect(answers(local.current)).toEqual(answers(await freshDataset()));
+    await reload.settled();
+  });
+});
+
+describe('a materialization run served by the reload', () => {
+  it('reads the new columns inside the run and serves them right after the commit', async () => {
+    const serving = await loadDataset(store);
+    const local = new DatasetState(serving);
+    const reload = datasetReload({ store, state: local, logger, serving });
+    const materializer = new Materializer(store, loadConfig({}).aggregates, reload, logger, reload.settled);
+    const ids = [...serving.ids];
+    await store.run(
+      `INSERT INTO rating_votes (id, game_id, rating, created_at)
+       SELECT 'reload-vote-' || i, $1, 1 + (i % 10), TIMESTAMPTZ '2026-11-25 03:00:00+00' FROM range(40) t(i)`,
+      [ids[0]],
+    );
+    logLines.length = 0;
+    const report = await materializer.run('api');
+    expect(report.games_updated).toBeGreaterThan(0);
+    expect(report.timings_ms.dataset_read).toBeGreaterThan(0);
+    const line = logLines.map((l) => JSON.parse(l) as { msg: string; read_in_run?: boolean });
+    expect(line.find((l) => l.msg === 'dataset updated in place')?.read_in_run).toBe(true);
+    expect(answers(local.current, ids)).toEqual(answers(await freshDataset(), ids));
+    expect(local.current.game(local.current.row(ids[0]) ?? -1)).not.toEqual(serving.game(serving.row(ids[0]) ?? -1));
+    await reload.settled();
   });
 });
