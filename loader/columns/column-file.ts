@@ -203,7 +203,7 @@ export function readColumnFile(path: string, dataVersion: string | undefined): C
         problem: 'stale',
         reason: `built at data version ${header.data_version}, the store is at ${dataVersion ?? 'none'}`,
       };
-    const contents = decodeColumnFile(header, size, (entry) => readAt(fd, entry.offset, entry.length));
+    const contents = decodeColumnFile(header, size, (entry) => readCheckedAt(fd, entry.offset, entry.length));
     return { ok: true, contents, bytes: size };
   } catch (error) {
     return { ok: false, problem: 'corrupt', reason: (error as Error).message };
@@ -241,21 +241,47 @@ function readHeaderOf(fd: number, size: number): Header {
 
 /** `length` bytes at `position`, in a buffer of their own (fewer when the file ends first). */
 function readAt(fd: number, position: number, length: number): Buffer {
+  return readCheckedAt(fd, position, length).bytes;
+}
+
+/** Read at a time: small enough that each piece is still in the CPU's cache when its CRC is taken. */
+const READ_PIECE = 1 << 20;
+
+/**
+ * `length` bytes at `position`, in a buffer of their own (fewer when the file ends first),
+ * and their CRC-32, taken piece by piece as they arrive: a second pass over a 65 MB part
+ * would read it all back from memory (in a start profile, 48-170 ms of CRC).
+ */
+export function readCheckedAt(
+  fd: number,
+  position: number,
+  length: number,
+  piece = READ_PIECE,
+): PartBytes & { bytes: Buffer } {
   const out = Buffer.allocUnsafeSlow(Math.max(0, length));
   let done = 0;
+  let sum = 0;
   while (done < out.length) {
-    const n = readSync(fd, out, done, out.length - done, position + done);
+    const n = readSync(fd, out, done, Math.min(piece, out.length - done), position + done);
     if (n === 0) break;
+    sum = crc32(out.subarray(done, done + n), sum);
     done += n;
   }
-  return done === out.length ? out : out.subarray(0, done);
+  return { bytes: done === out.length ? out : out.subarray(0, done), crc32: sum };
+}
+
+/** A part's bytes and their CRC-32. */
+interface PartBytes {
+  bytes: Uint8Array;
+  crc32: number;
 }
 
 /** Decodes a whole column file held in memory (a replica publication's); throws when it is not one. */
 export function decodeColumnFileBytes(bytes: Uint8Array): ColumnFileContents {
-  return decodeColumnFile(readHeader(bytes), bytes.length, (entry) =>
-    bytes.subarray(entry.offset, entry.offset + entry.length),
-  );
+  return decodeColumnFile(readHeader(bytes), bytes.length, (entry) => {
+    const part = bytes.subarray(entry.offset, entry.offset + entry.length);
+    return { bytes: part, crc32: crc32(part) };
+  });
 }
 
 function readHeader(bytes: Uint8Array): Header {
@@ -281,7 +307,7 @@ function readHeader(bytes: Uint8Array): Header {
 function decodeColumnFile(
   header: Header,
   fileSize: number,
-  readPart: (entry: PartEntry) => Uint8Array,
+  readPart: (entry: PartEntry) => PartBytes,
 ): ColumnFileContents {
   const tables = new Map<string, Table>();
   for (const entry of header.parts) {
@@ -289,9 +315,9 @@ function decodeColumnFile(
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset % ALIGN !== 0 || offset < 0)
       throw new ColumnFileError(`part ${name} has a bad offset`);
     if (offset + length > fileSize) throw new ColumnFileError(`truncated: part ${name} ends past the file`);
-    const body = readPart(entry);
+    const { bytes: body, crc32: bodySum } = readPart(entry);
     if (body.length !== length) throw new ColumnFileError(`truncated: part ${name} ends past the file`);
-    if (crc32(body) !== sum) throw new ColumnFileError(`part ${name} fails its checksum`);
+    if (bodySum !== sum) throw new ColumnFileError(`part ${name} fails its checksum`);
     try {
       tables.set(name, tableFromIPC(body));
     } catch (error) {

@@ -3,9 +3,19 @@
 // corrupt file (truncated, garbage, a flipped byte, another format, another schema) is
 // reported with its reason, never thrown.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { makeVector, RecordBatch, Schema, Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +32,7 @@ import {
   COLUMN_FILE_PARTS,
   columnFilePath,
   encodeColumnFile,
+  readCheckedAt,
   readColumnFile,
   writeColumnFile,
   writeColumnFileInSlices,
@@ -293,3 +304,31 @@ function rewriteHeader(bytes: Buffer, change: (header: Record<string, unknown>) 
   length.writeUInt32LE(next.length);
   return Buffer.concat([bytes.subarray(0, 8), length, next, bytes.subarray(12 + size)]);
 }
+
+describe('reading a part', () => {
+  it('takes the CRC-32 piece by piece: the same bytes and sum as the whole, also where the file ends first', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ludex-part-'));
+    try {
+      const bytes = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 4321 }, (_, i) => (i * 2654435761) >>> 24));
+      const file = join(dir, 'part');
+      writeFileSync(file, bytes);
+      const fd = openSync(file, 'r');
+      try {
+        for (const piece of [1 << 20, 4096, 7]) {
+          const at = 1000;
+          const read = readCheckedAt(fd, at, 2 * 1024 * 1024 + 5, piece);
+          const expected = bytes.subarray(at, at + 2 * 1024 * 1024 + 5);
+          expect(read.bytes.equals(expected)).toBe(true);
+          expect(read.crc32).toBe(crc32(expected));
+          const past = readCheckedAt(fd, bytes.length - 10, 100, piece);
+          expect(past.bytes.length).toBe(10);
+          expect(past.crc32).toBe(crc32(bytes.subarray(bytes.length - 10)));
+        }
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
