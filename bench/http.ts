@@ -36,7 +36,10 @@ export interface HttpRoute {
 }
 
 export interface RouteFigures extends HttpRoute {
+  /** Requests answered over the seconds the route ran, all its turns together. */
   requestsPerSecond: number;
+  /** Each turn's req/s, in the order they ran (the spread says how steady the machine was). */
+  turnsRequestsPerSecond: number[];
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -66,6 +69,8 @@ export interface HttpOptions {
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
+/** How long each route runs at a turn before the next route's turn. */
+const ROUND_SECONDS = 2;
 
 /** The measured routes; `gameId` is a game of the store, `text` a word its names contain. */
 export function httpRoutes(gameId: string, text: string): HttpRoute[] {
@@ -199,28 +204,27 @@ export async function measureHttp(
       const usage = (await (await fetch(`http://127.0.0.1:${barePort}${CPU_PATH}`)).json()) as NodeJS.CpuUsage;
       return usage.user + usage.system;
     };
-    for (const route of checked) {
-      const cpuBefore = await cpu();
-      const result = await load(route, options.durationS);
-      const cpuUs = (await cpu()) - cpuBefore;
-      const row: RouteFigures = {
-        ...route,
-        requestsPerSecond: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        loadAverage: currentLoad(),
-        cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
-        responseBytes: sizes.get(route.name) ?? 0,
-      };
-      // a revalidation's answers are all 304s, every other route's all 2xx
-      const unexpected = route.revalidate ? result.requests.total - result['3xx'] : row.non2xx;
-      if (unexpected > 0 || row.errors > 0) {
-        throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${row.errors} errors`);
+    // The routes take turns, ROUND_SECONDS at a time, rather than each its whole duration in
+    // one go: on a shared machine the speed drifts over seconds, and a ratio of two routes
+    // measured minutes apart would carry the drift; taking turns spreads it over all of them.
+    const rounds = Math.max(1, Math.floor(options.durationS / ROUND_SECONDS));
+    const slices = new Map<string, RouteSlice[]>(checked.map((route) => [route.name, []]));
+    for (let round = 0; round < rounds; round++)
+      for (const route of checked) {
+        const cpuBefore = await cpu();
+        const result = await load(route, options.durationS / rounds);
+        const cpuUs = (await cpu()) - cpuBefore;
+        // a revalidation's answers are all 304s, every other route's all 2xx
+        const unexpected = route.revalidate ? result.requests.total - result['3xx'] : result.non2xx;
+        if (unexpected > 0 || result.errors > 0) {
+          throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${result.errors} errors`);
+        }
+        slices.get(route.name)?.push({ result, cpuUs });
       }
+    for (const route of checked) {
+      const row = routeFigures(route, slices.get(route.name) ?? [], sizes.get(route.name) ?? 0);
       log(
-        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s, ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
+        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s (${rounds} turns: ${row.turnsRequestsPerSecond.map((r) => r.toFixed(0)).join(', ')}), ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
       );
       figures.push(row);
     }
@@ -233,4 +237,33 @@ export async function measureHttp(
       else child.once('exit', resolve);
     });
   }
+}
+
+/** One turn of a route: what autocannon saw, and the server's CPU time over it (µs). */
+interface RouteSlice {
+  result: autocannon.Result;
+  cpuUs: number;
+}
+
+/**
+ * A route's figures over its turns: requests and CPU time summed, so req/s and CPU per
+ * request are over the whole time the route ran; p50 the median of the turns' p50s, p99 the
+ * highest turn's p99 (percentiles do not add up; the highest is the cautious one).
+ */
+function routeFigures(route: HttpRoute, turns: readonly RouteSlice[], responseBytes: number): RouteFigures {
+  const requests = turns.reduce((sum, t) => sum + t.result.requests.total, 0);
+  const seconds = turns.reduce((sum, t) => sum + t.result.duration, 0);
+  const p50s = turns.map((t) => t.result.latency.p50).sort((a, b) => a - b);
+  return {
+    ...route,
+    requestsPerSecond: requests / Math.max(seconds, Number.EPSILON),
+    turnsRequestsPerSecond: turns.map((t) => t.result.requests.total / Math.max(t.result.duration, Number.EPSILON)),
+    p50Ms: p50s[(p50s.length - 1) >> 1] ?? Number.NaN,
+    p99Ms: Math.max(...turns.map((t) => t.result.latency.p99)),
+    non2xx: turns.reduce((sum, t) => sum + t.result.non2xx, 0),
+    errors: turns.reduce((sum, t) => sum + t.result.errors, 0),
+    loadAverage: currentLoad(),
+    cpuUsPerRequest: turns.reduce((sum, t) => sum + t.cpuUs, 0) / Math.max(1, requests),
+    responseBytes,
+  };
 }
