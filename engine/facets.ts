@@ -415,19 +415,25 @@ export class FacetCounter {
       local[term] = code;
     });
     const { offsets: rowStart, entries } = indexes.termLinks;
+    const target = gameTerms.target;
     const offsets = new Uint32Array(games.size + 1);
-    const codes: number[] = [];
+    // Sized for every link (no kind has more), cut to this kind's once filled: no array grows
+    // by push and no second copy from a number[] (the three kinds' builds at a start took
+    // 137-164 ms of a 150k-game profile that way).
+    const all = new Uint16Array(entries.length);
+    let n = 0;
     for (let row = 0; row < games.size; row++) {
-      const first = codes.length;
+      const first = n;
       for (let i = rowStart[row]; i < rowStart[row + 1]; i++) {
-        const code = local[gameTerms.target[entries[i]]];
+        const code = local[target[entries[i]]];
         if (code < 0) continue;
         let seen = false;
-        for (let j = first; j < codes.length && !seen; j++) seen = codes[j] === code;
-        if (!seen) codes.push(code);
+        for (let j = first; j < n && !seen; j++) seen = all[j] === code;
+        if (!seen) all[n++] = code;
       }
-      offsets[row + 1] = codes.length;
+      offsets[row + 1] = n;
     }
+    const codes = all.slice(0, n);
     let packed: Uint32Array | null = null;
     let wide: Bitmap | null = null;
     let more: Uint32Array | null = null;
@@ -451,7 +457,7 @@ export class FacetCounter {
       }
       if (wideRows.length > 0) wide = freeze(bitmapOf(wideRows));
     }
-    const out = { offsets, codes: Uint16Array.from(codes), terms, packed, wide, more };
+    const out = { offsets, codes, terms, packed, wide, more };
     this.kinds.set(kind, out);
     return out;
   }
