@@ -1,6 +1,7 @@
 // Store → the new values of some game columns for the games a served Dataset holds, in its
-// row order, plus the community data: what a materialization run reads for the server before it
-// commits, instead of a load of the whole catalog after (engine Dataset.updatedSteps applies it). The Dataset's ids travel as one
+// row order, plus the community data: what a materialization run reads for the server just
+// before it commits, instead of a load of the whole catalog after (engine
+// Dataset.updatedSteps applies it). The Dataset's ids travel as one
 // bound string; DuckDB splits them into a TEMP rows table (id → the Dataset's row) that every
 // statement joins, so the values come back in the Dataset's order with no sort in JS. Ids are
 // unique, so when as many of them are visible games as there are visible games, they are

@@ -132,12 +132,17 @@ export interface Queryable {
 class ConnectionQueryable implements Queryable {
   constructor(protected readonly conn: SerialConnection) {}
 
+  /** The error a failing statement throws; a transaction's connection also keeps it (below). */
+  protected failed(cause: unknown, sql: string): StoreError {
+    return wrap(cause, sql);
+  }
+
   run(sql: string, params: SqlParams = []): Promise<void> {
     return this.conn.enqueue(async () => {
       try {
         await this.conn.connection.run(sql, toDuckValues(params));
       } catch (cause) {
-        throw wrap(cause, sql);
+        throw this.failed(cause, sql);
       }
     });
   }
@@ -147,7 +152,7 @@ class ConnectionQueryable implements Queryable {
       try {
         return (await readRowObjects(await this.conn.connection.run(sql, toDuckValues(params)))) as T[];
       } catch (cause) {
-        throw wrap(cause, sql);
+        throw this.failed(cause, sql);
       }
     });
   }
@@ -157,7 +162,7 @@ class ConnectionQueryable implements Queryable {
       try {
         return await readColumnsObject(await this.conn.connection.run(sql, toDuckValues(params)));
       } catch (cause) {
-        throw wrap(cause, sql);
+        throw this.failed(cause, sql);
       }
     });
   }
@@ -167,7 +172,7 @@ class ConnectionQueryable implements Queryable {
       try {
         return await readNumberColumns(await this.conn.connection.run(sql, toDuckValues(params)));
       } catch (cause) {
-        throw wrap(cause, sql);
+        throw this.failed(cause, sql);
       }
     });
   }
@@ -183,11 +188,27 @@ class ConnectionQueryable implements Queryable {
         }
         appender.flushSync();
       } catch (cause) {
-        throw wrap(cause, `APPEND INTO ${table}`);
+        throw this.failed(cause, `APPEND INTO ${table}`);
       } finally {
         appender?.closeSync();
       }
     });
+  }
+}
+
+/**
+ * A transaction's connection: remembers the first statement that failed on it. After a
+ * failed statement DuckDB cannot commit the transaction, and its COMMIT rolls everything back
+ * without an error; so a transaction whose work caught such a failure and went on is rolled
+ * back and fails (Store.transaction), instead of looking committed.
+ */
+class TransactionQueryable extends ConnectionQueryable {
+  firstFailure: StoreError | undefined;
+
+  protected override failed(cause: unknown, sql: string): StoreError {
+    const error = super.failed(cause, sql);
+    this.firstFailure ??= error;
+    return error;
   }
 }
 
@@ -270,16 +291,23 @@ export class Store extends ConnectionQueryable {
 
   /**
    * Runs `work` in one transaction on its own connection: all of it commits, or none of it
-   * does. Transactions run one at a time, so writers never conflict with each other.
+   * does. Transactions run one at a time, so writers never conflict with each other. A
+   * statement that fails inside `work` rolls it all back and fails the transaction, even when
+   * `work` caught the failure and went on (DuckDB would roll back at COMMIT without a word).
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     const next = this.transactionTail.then(async () => {
       const connection = await this.instance.connect();
-      const tx = new ConnectionQueryable(new SerialConnection(connection));
+      const tx = new TransactionQueryable(new SerialConnection(connection));
       this.transactionConnections.add(connection);
       await tx.run('BEGIN TRANSACTION');
       try {
         const result = await work(tx);
+        if (tx.firstFailure !== undefined)
+          throw new StoreError(
+            `A statement failed inside the transaction, which was rolled back: ${tx.firstFailure.message}`,
+            { cause: tx.firstFailure, sql: tx.firstFailure.sql },
+          );
         await tx.run('COMMIT');
         return result;
       } catch (error) {

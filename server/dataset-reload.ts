@@ -13,8 +13,8 @@
 // (a request that needs one before then builds it). Rows then no longer follow the default
 // order (bayes rating), which a full load restores: it runs next, in the background, swaps in
 // when no newer run has swapped since, and writes the column file and the replica from it.
-// When the visible games are not the served ones, or the read fails, the full load is the
-// reload, as before. Both loads yield to the event loop (loader/turns.ts), so requests keep
+// When the visible games are not the served ones, the full load is the reload, as before; a
+// read whose query fails fails the run (rolled back, the served Dataset kept). Both loads yield to the event loop (loader/turns.ts), so requests keep
 // being answered, from the Dataset being replaced, until each swap; a failed load swaps nothing.
 
 import type { Dataset, GameColumnsUpdate } from '../engine/index.js';
@@ -65,8 +65,9 @@ export interface DatasetReload {
   (read?: ColumnsRead): Promise<void>;
   /**
    * Reads the run's columns for the served Dataset through `q` (the run's transaction, before
-   * it commits); undefined, and logged, when there is none to update or the visible games
-   * changed. Never throws: a failure is logged and the reload loads the Dataset whole.
+   * it commits); undefined, and logged, when there is none to update, the visible games
+   * changed or the read failed. Never throws; a query that failed in the run's transaction
+   * still fails the run at its end (Store.transaction), so nothing half-read is served.
    */
   read(q: Queryable): Promise<ColumnsRead | undefined>;
   /**

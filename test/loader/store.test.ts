@@ -53,6 +53,23 @@ describe('Store', () => {
     expect(await store.all('SELECT count(*)::INTEGER AS n FROM t')).toEqual([{ n: 0 }]);
   });
 
+  it('rolls back and fails a transaction whose work caught a failed statement and went on', async () => {
+    const store = await open();
+    await store.run('CREATE TABLE t (x INTEGER)');
+    // DuckDB itself would answer the COMMIT with no error and keep nothing
+    const outcome = store.transaction(async (tx) => {
+      await tx.run('INSERT INTO t VALUES (1)');
+      await tx.all("SELECT error('boom')").catch(() => undefined);
+      // (a write here would fail on its own: "Current transaction is aborted")
+      return 'done';
+    });
+    await expect(outcome).rejects.toThrow(/failed inside the transaction.*boom/);
+    expect(await store.all('SELECT count(*)::INTEGER AS n FROM t')).toEqual([{ n: 0 }]);
+    // the store goes on: the next transaction commits
+    await store.transaction((tx) => tx.run('INSERT INTO t VALUES (3)'));
+    expect(await store.all('SELECT x FROM t')).toEqual([{ x: 3 }]);
+  });
+
   it('appends rows in bulk', async () => {
     const store = await open();
     await store.run('CREATE TABLE t (x INTEGER, y VARCHAR, z DOUBLE)');
