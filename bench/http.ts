@@ -58,6 +58,8 @@ export interface RouteFigures extends HttpRoute {
 export interface HttpFigures {
   connections: number;
   durationS: number;
+  /** How long each turn of a route lasted (the routes take turns). */
+  turnS: number;
   /** Size of the pre-built page, bytes. */
   pageBytes: number;
   routes: RouteFigures[];
@@ -228,7 +230,13 @@ export async function measureHttp(
       );
       figures.push(row);
     }
-    return { connections: options.connections, durationS: options.durationS, pageBytes, routes: figures };
+    return {
+      connections: options.connections,
+      durationS: options.durationS,
+      turnS: options.durationS / rounds,
+      pageBytes,
+      routes: figures,
+    };
   } finally {
     // SIGTERM: the server exits by process.exit, which writes a --cpu-prof profile
     child.kill('SIGTERM');

@@ -239,7 +239,7 @@ function httpLines(http: BenchReport['http']): string[] {
   if ('skipped' in http) return [`Not measured: ${http.skipped}.`];
   const lines = [
     `autocannon from a second process against a child process serving the bench store on 127.0.0.1; ` +
-      `${http.connections} connections, ${http.durationS} s per route, routes one after another. ` +
+      `${http.connections} connections, ${http.durationS} s per route, the routes taking turns ${http.turnS} s at a time (a route's figures sum its turns; p99 is its highest turn's). ` +
       'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app; ' +
       'and `ceiling-bare-node`, a bare node:http server in the same process sending the fixed JSON answer’s bytes (body and headers) with no framework. ' +
       '`CPU µs` is the server process’s CPU time per request answered (steadier than req/s when the machine is loaded). ' +

@@ -141,14 +141,15 @@ export class Materializer {
     this.logger.info({ trigger }, 'materialization started');
     let report: MaterializeReport;
     const { reload } = this;
+    const readInRun = reload.read;
     let read: ColumnsRead | undefined;
     let readMs: number | undefined;
     const beforeCommit =
-      reload.read === undefined
+      readInRun === undefined
         ? undefined
         : async (tx: Queryable): Promise<void> => {
             const t0 = performance.now();
-            read = await reload.read?.(tx);
+            read = await readInRun(tx);
             readMs = performance.now() - t0;
           };
     try {
