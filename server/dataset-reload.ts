@@ -176,7 +176,9 @@ async function readColumns(q: Queryable, dataset: Dataset, logger: Logger): Prom
     }
     return { dataset, update, readMs: performance.now() - started };
   } catch (error) {
-    logger.warn({ err: error }, 'reading the run’s columns failed: loading the Dataset whole');
+    // In a run's transaction the run then fails (Store.transaction); after a commit the
+    // reload loads the Dataset whole.
+    logger.warn({ err: error }, 'reading the changed columns failed');
     return undefined;
   }
 }
