@@ -5,7 +5,7 @@
 // values serve in a fraction of a full build (server/dataset-reload.ts).
 
 import { Float64, makeData, makeVector, Table, type Vector } from 'apache-arrow';
-import { asUtf8Vector, type StringValues } from './columns.js';
+import { gameStringVector, type StringValues } from './columns.js';
 import type { CommunityInput } from './community-data.js';
 import { EAGER_STRING_COLUMNS } from './games.js';
 import type { GameListColumns, GameListValues, GameNumberColumn, GameStringColumn } from './input.js';
@@ -71,7 +71,7 @@ export function applyColumnsUpdate(
   for (const [name, values] of Object.entries(update.strings) as [GameStringColumn, StringValues][]) {
     fits(name, values.length);
     // not compared: reading an Arrow string per row costs about what encoding the column does
-    vectors[name] = asUtf8Vector(values);
+    vectors[name] = gameStringVector(name, values);
     changed.add(name);
   }
   const nextLists: GameListColumns = { ...lists };

@@ -1,13 +1,44 @@
 // Arrow column plumbing: the games table the loader builds, and zero-copy typed views of it
 // for the engine. Numbers are Float64 with NaN for null, so no validity bitmap is needed.
+// Enumerated columns are Arrow dictionaries (Uint16 codes into their values), which the
+// engine's Dictionary takes as codes, with no string read per row.
 
-import { Float64, Table, Utf8, makeData, makeVector, Vector } from 'apache-arrow';
-import { GAME_NUMBER_COLUMNS, GAME_STRING_COLUMNS, type GameNumberColumn, type GameStringColumn } from './input.js';
+import {
+  type Data,
+  Dictionary as ArrowDictionary,
+  Float64,
+  Table,
+  Type,
+  Uint16,
+  Utf8,
+  makeData,
+  makeVector,
+  Vector,
+} from 'apache-arrow';
+import { EnumCoder, NO_CODE } from './dictionary.js';
+import {
+  GAME_ENUM_FIELDS,
+  GAME_NUMBER_COLUMNS,
+  GAME_STRING_COLUMNS,
+  type GameNumberColumn,
+  type GameStringColumn,
+} from './input.js';
+import { repeatedUtf8Values, utf8Values } from './strings.js';
 
 export type GameNumberArrays = Record<GameNumberColumn, Float64Array>;
 export type GameStringArrays = Record<GameStringColumn, (string | null)[]>;
-/** A string column's values, or its Utf8 vector already built (the loader cuts them from DuckDB's bytes). */
-export type StringValues = readonly (string | null)[] | Vector<Utf8>;
+/**
+ * A string column's values, or its vector already built: Utf8 (the loader cuts them from
+ * DuckDB's bytes), or for an enumerated column its dictionary vector.
+ */
+export type StringValues = Utf8Values | Vector<EnumType>;
+/** A string column's values, or its Utf8 vector. */
+export type Utf8Values = readonly (string | null)[] | Vector<Utf8>;
+/** The Arrow type of an enumerated column. */
+export type EnumType = ArrowDictionary<Utf8, Uint16>;
+
+/** Each enumerated column's known values, by name. */
+const ENUM_VALUES: ReadonlyMap<string, readonly string[]> = new Map(GAME_ENUM_FIELDS.map((f) => [f.name, f.values]));
 /** String columns as the games table takes them. */
 export type GameStringValues = Record<GameStringColumn, StringValues>;
 
@@ -32,16 +63,104 @@ export function* makeGamesTableSteps(numbers: GameNumberArrays, strings: GameStr
   for (const name of GAME_STRING_COLUMNS) {
     const values = strings[name];
     if (values.length !== length) throw new RangeError(`column ${name} has ${values.length} rows, expected ${length}`);
-    vectors[name] = asUtf8Vector(values);
+    vectors[name] = gameStringVector(name, values);
     yield;
   }
   return new Table(vectors);
 }
 
+/** A string column of the games table as the table holds it: a dictionary when enumerated, else Utf8. */
+export function gameStringVector(name: GameStringColumn, values: StringValues): Vector {
+  const known = ENUM_VALUES.get(name);
+  if (known !== undefined) return enumVector(values, known);
+  if (values instanceof Vector && values.type.typeId !== Type.Utf8)
+    throw new RangeError(`column ${name} is ${values.type}, not Utf8`);
+  return asUtf8Vector(values as Utf8Values);
+}
+
+/**
+ * An enumerated column as an Arrow dictionary: Uint16 codes into its values, the known
+ * values first in their order, then any other value as first met; a null row holds NO_CODE
+ * (and its validity bit is clear). A dictionary vector of that type is taken as it is.
+ */
+export function enumVector(values: StringValues, known: readonly string[]): Vector<EnumType> {
+  if (values instanceof Vector && isEnumType(values.type)) return values as Vector<EnumType>;
+  const { codes, values: dictionary } = enumCodes(values, known);
+  const length = codes.length;
+  const validity = new Uint8Array((length + 7) >> 3);
+  let nulls = 0;
+  for (let row = 0; row < length; row++) {
+    if (codes[row] === NO_CODE) nulls++;
+    else validity[row >> 3] |= 1 << (row & 7);
+  }
+  return makeVector(
+    makeData({
+      type: new ArrowDictionary(new Utf8(), new Uint16()),
+      length,
+      nullCount: nulls,
+      nullBitmap: nulls > 0 ? validity : undefined,
+      data: codes,
+      dictionary: utf8Vector(dictionary),
+    }),
+  );
+}
+
+const isEnumType = (type: Vector['type']): boolean =>
+  type instanceof ArrowDictionary && type.indices.typeId === Type.Int && type.dictionary.typeId === Type.Utf8;
+
+/**
+ * The codes of an enumerated column (the engine's Dictionary takes them): from an Arrow
+ * dictionary of Utf8 values by one pass over its indices, each checked; from strings or a
+ * Utf8 vector by looking each value up. `values` are the known ones first, then any other.
+ * Throws a RangeError on an index beyond its dictionary or a column of another type.
+ */
+export function enumCodes(
+  column: StringValues | Vector,
+  known: readonly string[],
+): { codes: Uint16Array; values: string[] } {
+  const coder = new EnumCoder(known);
+  const codes = new Uint16Array(column.length).fill(NO_CODE);
+  if (!(column instanceof Vector)) {
+    for (let row = 0; row < column.length; row++) {
+      const value = column[row];
+      if (value !== null) codes[row] = coder.code(value);
+    }
+  } else if (column.type.typeId === Type.Utf8) {
+    const strings = repeatedUtf8Values(column);
+    for (let row = 0; row < strings.length; row++) {
+      const value = strings[row];
+      if (value !== null) codes[row] = coder.code(value);
+    }
+  } else if (isEnumType(column.type)) {
+    let at = 0;
+    for (const data of column.data as Data<EnumType>[]) {
+      codeChunk(data, coder, codes, at);
+      at += data.length;
+    }
+  } else throw new RangeError(`not an enumerated column: ${column.type}`);
+  return { codes, values: coder.values };
+}
+
+/** One chunk of a dictionary column into `codes` from row `at`: its indices mapped to the coder's codes. */
+function codeChunk(data: Data<EnumType>, coder: EnumCoder, codes: Uint16Array, at: number): void {
+  const dictionary = data.dictionary;
+  if (dictionary === undefined) throw new RangeError('a dictionary column without its dictionary');
+  const remap = utf8Values(dictionary).map((value) => (value === null ? NO_CODE : coder.code(value)));
+  const indices = data.values as ArrayLike<number>;
+  const nulls = data.nullCount > 0 ? data.nullBitmap : undefined;
+  for (let i = 0; i < data.length; i++) {
+    const bit = data.offset + i;
+    if (nulls && (nulls[bit >> 3] & (1 << (bit & 7))) === 0) continue;
+    const index = indices[i];
+    if (!(index < remap.length)) throw new RangeError(`dictionary index ${index} of ${remap.length} values`);
+    codes[at + i] = remap[index];
+  }
+}
+
 const encoder = new TextEncoder();
 
 /** The values as a Utf8 vector: a vector as it is, an array encoded (utf8Vector). */
-export function asUtf8Vector(values: StringValues): Vector<Utf8> {
+export function asUtf8Vector(values: Utf8Values): Vector<Utf8> {
   return values instanceof Vector ? values : utf8Vector(values);
 }
 

@@ -15,22 +15,22 @@ export class Dictionary {
   readonly postings: Bitmap[];
   private readonly byValue: Map<string, number>;
 
-  constructor(column: readonly (string | null)[], known: readonly string[] = []) {
-    this.values = [...known];
-    this.byValue = new Map(this.values.map((value, code) => [value, code]));
-    this.codes = new Uint16Array(column.length).fill(NO_CODE);
-    for (let row = 0; row < column.length; row++) {
-      const value = column[row];
-      if (value === null) continue;
-      let code = this.byValue.get(value);
-      if (code === undefined) {
-        code = this.values.length;
-        this.values.push(value);
-        this.byValue.set(value, code);
-      }
-      this.codes[row] = code;
+  /**
+   * Over codes already made: `codes[row]` indexes `values`, NO_CODE for null (an Arrow
+   * dictionary column's, engine/columns.ts enumCodes). Throws a RangeError on a code that
+   * names no value.
+   */
+  constructor(codes: Uint16Array, values: readonly string[]) {
+    for (let row = 0; row < codes.length; row++) {
+      const code = codes[row];
+      if (code !== NO_CODE && code >= values.length)
+        throw new RangeError(`row ${row} holds code ${code} of ${values.length} values`);
     }
-    this.postings = postingsOfCodes(this.codes, this.values.length);
+    this.codes = codes;
+    this.values = [...values];
+    this.byValue = new Map(this.values.map((value, code) => [value, code]));
+    if (this.byValue.size !== this.values.length) throw new RangeError('a value appears twice among the values');
+    this.postings = postingsOfCodes(codes, this.values.length);
   }
 
   code(value: string): number | undefined {
@@ -50,6 +50,31 @@ export class Dictionary {
       if (code !== undefined) out.push(this.postings[code]);
     }
     return out;
+  }
+}
+
+/**
+ * Codes of an enumeration's values: the known values first, in their order, and any other
+ * value after them in the order it is first met.
+ */
+export class EnumCoder {
+  readonly values: string[];
+  readonly byValue: Map<string, number>;
+
+  constructor(known: readonly string[]) {
+    this.values = [...known];
+    this.byValue = new Map(this.values.map((value, code) => [value, code]));
+  }
+
+  code(value: string): number {
+    let code = this.byValue.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      if (code >= NO_CODE) throw new RangeError(`more than ${NO_CODE} distinct values`);
+      this.values.push(value);
+      this.byValue.set(value, code);
+    }
+    return code;
   }
 }
 

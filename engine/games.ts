@@ -3,7 +3,7 @@
 // codes, and the long tail (description, timestamps) read from Arrow only for a page's rows.
 
 import type { Table, Vector } from 'apache-arrow';
-import { numberColumn } from './columns.js';
+import { enumCodes, numberColumn } from './columns.js';
 import { Dictionary } from './dictionary.js';
 import { DEFAULT_EXPERIENCE_MULTIPLIERS, EXPERIENCE_LEVELS, UUID_PATTERN, type ExperienceLevel } from './domain.js';
 import {
@@ -16,7 +16,7 @@ import {
   type GameStringColumn,
 } from './input.js';
 import { sortName } from './normalize.js';
-import { repeatedUtf8Values, utf8Column } from './strings.js';
+import { utf8Column } from './strings.js';
 import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
@@ -112,11 +112,13 @@ export class Games {
       if (!previous?.changed.has('legacy_id')) this.legacyCache = old.legacyCache;
     }
     const enums = {} as Record<GameEnumColumn, Dictionary>;
-    for (const { name, values } of GAME_ENUM_FIELDS)
-      enums[name] =
-        old !== undefined && !previous?.changed.has(name)
-          ? old.enums[name]
-          : new Dictionary(repeatedUtf8Values(child(table, name)), values);
+    for (const { name, values } of GAME_ENUM_FIELDS) {
+      if (old !== undefined && !previous?.changed.has(name)) enums[name] = old.enums[name];
+      else {
+        const coded = enumCodes(child(table, name), values);
+        enums[name] = new Dictionary(coded.codes, coded.values);
+      }
+    }
     this.enums = enums;
     this.types = enums.type;
     this.modes = enums.mode;
