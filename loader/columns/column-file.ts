@@ -63,6 +63,9 @@ export class ColumnFileError extends Error {
   override readonly name = 'ColumnFileError';
 }
 
+/** A well-formed header of another format: a file another build wrote, stale rather than corrupt. */
+class ColumnFileFormatError extends ColumnFileError {}
+
 const align = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
 
 /** The whole column file in memory (what the writer writes and a replica publication holds). */
@@ -206,7 +209,8 @@ export function readColumnFile(path: string, dataVersion: string | undefined): C
     const contents = decodeColumnFile(header, size, (entry) => readCheckedAt(fd, entry.offset, entry.length));
     return { ok: true, contents, bytes: size };
   } catch (error) {
-    return { ok: false, problem: 'corrupt', reason: (error as Error).message };
+    const problem = error instanceof ColumnFileFormatError ? 'stale' : 'corrupt';
+    return { ok: false, problem, reason: (error as Error).message };
   } finally {
     closeSync(fd);
   }
@@ -296,8 +300,12 @@ function readHeader(bytes: Uint8Array): Header {
   } catch {
     throw new ColumnFileError('unreadable header');
   }
-  if (header === null || typeof header !== 'object' || header.format !== COLUMN_FILE_FORMAT)
+  if (header === null || typeof header !== 'object' || !Number.isInteger(header.format))
     throw new ColumnFileError(`format ${String(header?.format)}, this build reads format ${COLUMN_FILE_FORMAT}`);
+  if (header.format !== COLUMN_FILE_FORMAT)
+    throw new ColumnFileFormatError(
+      `written by a build of format ${header.format}, this build reads format ${COLUMN_FILE_FORMAT}`,
+    );
   const names = Array.isArray(header.parts) ? header.parts.map((p) => p?.name) : [];
   if (typeof header.data_version !== 'string' || names.join() !== COLUMN_FILE_PARTS.join())
     throw new ColumnFileError('the header does not list the parts of this format');

@@ -1,7 +1,8 @@
 // The column file on the demo catalog (every part non-empty there): written and read back,
-// the Dataset it builds answers exactly as one built from the store; a missing, stale or
-// corrupt file (truncated, garbage, a flipped byte, another format, another schema) is
-// reported with its reason, never thrown.
+// the Dataset it builds answers exactly as one built from the store; a missing file, a stale
+// one (another data version, another build's format) or a corrupt one (truncated, garbage, a
+// flipped byte, a format that is no number, another schema) is reported with its reason,
+// never thrown.
 
 import {
   closeSync,
@@ -191,13 +192,27 @@ describe('a column file that cannot be used', () => {
     expect(readColumnFile(path, undefined)).toMatchObject({ ok: false, problem: 'stale' });
   });
 
+  it.each([
+    ['an older build', COLUMN_FILE_FORMAT - 1],
+    ['a newer build', COLUMN_FILE_FORMAT + 1],
+  ])('stale: a file %s wrote (another format number)', (_, format) => {
+    const read = readColumnFile(
+      variant(`format-${format}.columns`, (b) => rewriteHeader(b, (h) => ({ ...h, format }))),
+      version,
+    );
+    expect(read).toMatchObject({ ok: false, problem: 'stale' });
+    expect(!read.ok && read.reason).toBe(
+      `written by a build of format ${format}, this build reads format ${COLUMN_FILE_FORMAT}`,
+    );
+  });
+
   const corrupt: [string, (bytes: Buffer) => Buffer, RegExp][] = [
     ['empty', () => Buffer.alloc(0), /magic/],
     ['garbage', (b) => Buffer.from(b.map((_, i) => (i * 7919) & 0xff)), /magic/],
     ['truncated in the header', (b) => b.subarray(0, 40), /header/],
     ['truncated in the data', (b) => b.subarray(0, Math.floor(b.length * 0.7)), /truncated/],
     ['a flipped byte in a part', (b) => flip(b, b.length - 200), /checksum/],
-    ['another format', (b) => rewriteHeader(b, (h) => ({ ...h, format: COLUMN_FILE_FORMAT + 1 })), /format/],
+    ['a format that is no number', (b) => rewriteHeader(b, (h) => ({ ...h, format: 'six' })), /format six/],
     [
       'another schema (a part left out)',
       (b) => rewriteHeader(b, (h) => ({ ...h, parts: (h.parts as unknown[]).slice(1) })),
