@@ -86,6 +86,24 @@ export function gameStringVector(name: GameStringColumn, values: StringValues): 
 export function enumVector(values: StringValues, known: readonly string[]): Vector<EnumType> {
   if (values instanceof Vector && isEnumType(values.type)) return values as Vector<EnumType>;
   const { codes, values: dictionary } = enumCodes(values, known);
+  return enumVectorOfCodes(codes, dictionary);
+}
+
+/**
+ * An enumerated column from its 1-based positions among `known` (what the loader has from
+ * DuckDB's `list_position`; NaN for null or a value not among them), no string made per row.
+ */
+export function enumVectorOfPositions(positions: Float64Array, known: readonly string[]): Vector<EnumType> {
+  const codes = new Uint16Array(positions.length);
+  for (let row = 0; row < positions.length; row++) {
+    const position = positions[row];
+    codes[row] = Number.isInteger(position) && position >= 1 && position <= known.length ? position - 1 : NO_CODE;
+  }
+  return enumVectorOfCodes(codes, known);
+}
+
+/** The dictionary vector over `codes` into `values` (NO_CODE: null, its validity bit clear). */
+function enumVectorOfCodes(codes: Uint16Array, values: readonly string[]): Vector<EnumType> {
   const length = codes.length;
   const validity = new Uint8Array((length + 7) >> 3);
   let nulls = 0;
@@ -100,7 +118,7 @@ export function enumVector(values: StringValues, known: readonly string[]): Vect
       nullCount: nulls,
       nullBitmap: nulls > 0 ? validity : undefined,
       data: codes,
-      dictionary: utf8Vector(dictionary),
+      dictionary: utf8Vector(values),
     }),
   );
 }

@@ -105,6 +105,7 @@ export {
 } from './list-column.js';
 export {
   emptyNumberArrays,
+  enumVectorOfPositions,
   makeGamesTable,
   makeGamesTableSteps,
   numberColumn,

@@ -8,6 +8,7 @@ import {
   arrayListColumn,
   intListColumn,
   emptyNumberArrays,
+  enumVectorOfPositions,
   GAME_ENUM_FIELDS,
   GAME_FIELDS,
   GAME_NUMBER_COLUMNS,
@@ -87,12 +88,8 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
   const strings = {} as GameStringValues;
   for (const name of TEXT_SELECT.keys()) strings[name] = text[name];
-  for (const { name, values } of GAME_ENUM_FIELDS) {
-    await yieldTurn();
-    const known: readonly string[] = values;
-    const positions = numeric.columns[name];
-    strings[name] = Array.from(positions, (p) => (Number.isNaN(p) ? null : (known[p - 1] ?? null)));
-  }
+  // Positions straight to the table's dictionary codes: no string per row.
+  for (const { name, values } of GAME_ENUM_FIELDS) strings[name] = enumVectorOfPositions(numeric.columns[name], values);
   for (const name of TIMESTAMP_COLUMNS) {
     await yieldTurn();
     strings[name] = isoTimestampVector(numeric.columns[name]);

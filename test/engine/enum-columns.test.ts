@@ -17,6 +17,7 @@ import {
   emptyNumberArrays,
   enumCodes,
   enumVector,
+  enumVectorOfPositions,
   gameStringVector,
   makeGamesTable,
   stringColumn,
@@ -63,13 +64,26 @@ describe('enumerated columns as Arrow dictionaries', () => {
       // the Games read it with the field's own known values, as the table was written with
       const coded = enumCodes(vector, TYPE_VALUES);
       const fromFile = new Dictionary(coded.codes, coded.values);
-      const fromStrings = new Dictionary(enumCodes(values, TYPE_VALUES).codes, enumCodes(values, TYPE_VALUES).values);
+      const strings = enumCodes(values, TYPE_VALUES);
+      const fromStrings = new Dictionary(strings.codes, strings.values);
       expect(fromFile.values).toEqual(fromStrings.values);
       expect(Array.from(fromFile.codes)).toEqual(Array.from(fromStrings.codes));
       expect(valuesOf(fromFile, values.length)).toEqual(values);
       expect(fromFile.postings.map((p) => p.size)).toEqual(fromStrings.postings.map((p) => p.size));
       expect(stringColumn(back, 'type')).toEqual(values);
     }
+  });
+
+  it("are made from the loader's 1-based positions as the strings would make them; no position is null", () => {
+    const positions = Float64Array.from([1, 3, Number.NaN, 2, 0, 4, 1.5, 1]);
+    const vector = enumVectorOfPositions(positions, KNOWN);
+    const expected = ['base_game', 'promo', null, 'expansion', null, null, null, 'base_game'];
+    expect(Array.from({ length: positions.length }, (_, row) => vector.get(row) ?? null)).toEqual(expected);
+    const fromPositions = enumCodes(vector, KNOWN);
+    const fromStrings = enumCodes(expected, KNOWN);
+    expect(Array.from(fromPositions.codes)).toEqual(Array.from(fromStrings.codes));
+    expect(fromPositions.values).toEqual(fromStrings.values);
+    expect(vector.data[0].nullCount).toBe(4);
   });
 
   it('are read from a dictionary in another order (another writer) into the known-first codes', () => {
