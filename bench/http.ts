@@ -72,7 +72,7 @@ export interface HttpOptions {
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** How long each route runs at a turn before the next route's turn. */
-const ROUND_SECONDS = 2;
+const TURN_SECONDS = 2;
 
 /** The measured routes; `gameId` is a game of the store, `text` a word its names contain. */
 export function httpRoutes(gameId: string, text: string): HttpRoute[] {
@@ -206,34 +206,34 @@ export async function measureHttp(
       const usage = (await (await fetch(`http://127.0.0.1:${barePort}${CPU_PATH}`)).json()) as NodeJS.CpuUsage;
       return usage.user + usage.system;
     };
-    // The routes take turns, ROUND_SECONDS at a time, rather than each its whole duration in
+    // The routes take turns, TURN_SECONDS at a time, rather than each its whole duration in
     // one go: on a shared machine the speed drifts over seconds, and a ratio of two routes
     // measured minutes apart would carry the drift; taking turns spreads it over all of them.
-    const rounds = Math.max(1, Math.floor(options.durationS / ROUND_SECONDS));
-    const slices = new Map<string, RouteSlice[]>(checked.map((route) => [route.name, []]));
-    for (let round = 0; round < rounds; round++)
+    const turnCount = Math.max(1, Math.floor(options.durationS / TURN_SECONDS));
+    const turns = new Map<string, RouteTurn[]>(checked.map((route) => [route.name, []]));
+    for (let turn = 0; turn < turnCount; turn++)
       for (const route of checked) {
         const cpuBefore = await cpu();
-        const result = await load(route, options.durationS / rounds);
+        const result = await load(route, options.durationS / turnCount);
         const cpuUs = (await cpu()) - cpuBefore;
         // a revalidation's answers are all 304s, every other route's all 2xx
         const unexpected = route.revalidate ? result.requests.total - result['3xx'] : result.non2xx;
         if (unexpected > 0 || result.errors > 0) {
           throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${result.errors} errors`);
         }
-        slices.get(route.name)?.push({ result, cpuUs });
+        turns.get(route.name)?.push({ result, cpuUs });
       }
     for (const route of checked) {
-      const row = routeFigures(route, slices.get(route.name) ?? [], sizes.get(route.name) ?? 0);
+      const row = routeFigures(route, turns.get(route.name) ?? [], sizes.get(route.name) ?? 0);
       log(
-        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s (${rounds} turns: ${row.turnsRequestsPerSecond.map((r) => r.toFixed(0)).join(', ')}), ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
+        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s (${turnCount} turns: ${row.turnsRequestsPerSecond.map((r) => r.toFixed(0)).join(', ')}), ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
       );
       figures.push(row);
     }
     return {
       connections: options.connections,
       durationS: options.durationS,
-      turnS: options.durationS / rounds,
+      turnS: options.durationS / turnCount,
       pageBytes,
       routes: figures,
     };
@@ -248,7 +248,7 @@ export async function measureHttp(
 }
 
 /** One turn of a route: what autocannon saw, and the server's CPU time over it (µs). */
-interface RouteSlice {
+interface RouteTurn {
   result: autocannon.Result;
   cpuUs: number;
 }
@@ -258,7 +258,7 @@ interface RouteSlice {
  * request are over the whole time the route ran; p50 the median of the turns' p50s, p99 the
  * highest turn's p99 (percentiles do not add up; the highest is the cautious one).
  */
-function routeFigures(route: HttpRoute, turns: readonly RouteSlice[], responseBytes: number): RouteFigures {
+function routeFigures(route: HttpRoute, turns: readonly RouteTurn[], responseBytes: number): RouteFigures {
   const requests = turns.reduce((sum, t) => sum + t.result.requests.total, 0);
   const seconds = turns.reduce((sum, t) => sum + t.result.duration, 0);
   const p50s = turns.map((t) => t.result.latency.p50).sort((a, b) => a - b);

@@ -14,8 +14,9 @@
 // order (bayes rating), which a full load restores: it runs next, in the background, swaps in
 // when no newer run has swapped since, and writes the column file and the replica from it.
 // When the visible games are not the served ones, the full load is the reload, as before; a
-// read whose query fails fails the run (rolled back, the served Dataset kept). Both loads yield to the event loop (loader/turns.ts), so requests keep
-// being answered, from the Dataset being replaced, until each swap; a failed load swaps nothing.
+// read whose query fails fails the run (rolled back, the served Dataset kept). Both loads
+// yield to the event loop (loader/turns.ts), so requests keep being answered, from the
+// Dataset being replaced, until each swap; a failed load swaps nothing.
 
 import type { Dataset, GameColumnsUpdate } from '../engine/index.js';
 import { readColumnsUpdate } from '../loader/load-update.js';
