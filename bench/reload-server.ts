@@ -34,7 +34,7 @@ export interface ReloadRun {
   games: number;
   /** performance.timeOrigin + now() when the run (reload included) finished. */
   finishedAtEpochMs: number;
-  /** From then until the reload's background work (the whole load, the column file) was done. */
+  /** From then until the reload's background work (the rebuild in the default order, the column file) was done. */
   backgroundMs: number;
 }
 
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     materializer.run('cli').then(
       async (report) => {
         const finishedAtEpochMs = performance.timeOrigin + performance.now();
-        // the whole load the reload left running in the background belongs to the run too
+        // the rebuild the reload left running in the background belongs to the run too
         await reload.settled();
         const settledAtEpochMs = performance.timeOrigin + performance.now();
         delay.disable();

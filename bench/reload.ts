@@ -39,7 +39,7 @@ export interface ReloadFigures {
   materializeMs: number;
   /** The changed columns read in the run's transaction just before its commit (dataset-reload.ts), if it read them there. */
   readInRunMs?: number;
-  /** After the new values serve: the changed orders prepared, the whole load in the background (dataset-reload.ts) and the column file. */
+  /** After the new values serve: the changed orders prepared, the rebuild in the default order in the background (dataset-reload.ts) and the column file. */
   backgroundMs: number;
   /** /healthz as a client polling every ~10 ms saw it, over the run, the reload and the reload's background work. */
   healthz: LatencyFigures;
@@ -196,7 +196,7 @@ export function reloadSummary(f: ReloadFigures): string {
     (f.readInRunMs === undefined
       ? ''
       : `its changed columns read in its transaction before the commit ${ms(f.readInRunMs)}, `) +
-    `commit → new Dataset serving ${ms(f.reloadMs)}, then its changed orders prepared, the whole load and the column file in the background ${ms(f.backgroundMs)}; /healthz every ${POLL_INTERVAL_MS} ms (${f.healthz.count} polls) ` +
+    `commit → new Dataset serving ${ms(f.reloadMs)}, then its changed orders prepared, the rebuild in the default order and the column file in the background ${ms(f.backgroundMs)}; /healthz every ${POLL_INTERVAL_MS} ms (${f.healthz.count} polls) ` +
     `p50 ${ms(f.healthz.p50Ms)}, p99 ${ms(f.healthz.p99Ms)}, max ${ms(f.healthz.maxMs)}; ` +
     `during the reload alone (${f.healthzDuringReload.count} polls) p50 ${ms(f.healthzDuringReload.p50Ms)}, ` +
     `p99 ${ms(f.healthzDuringReload.p99Ms)}, max ${ms(f.healthzDuringReload.maxMs)}; ` +

@@ -103,7 +103,7 @@ export function enumVectorOfPositions(positions: Float64Array, known: readonly s
 }
 
 /** The dictionary vector over `codes` into `values` (NO_CODE: null, its validity bit clear). */
-function enumVectorOfCodes(codes: Uint16Array, values: readonly string[]): Vector<EnumType> {
+export function enumVectorOfCodes(codes: Uint16Array, values: readonly string[]): Vector<EnumType> {
   const length = codes.length;
   const validity = new Uint8Array((length + 7) >> 3);
   let nulls = 0;

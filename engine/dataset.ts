@@ -32,6 +32,7 @@ import { GameIndexes } from './indexes.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
 import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
+import { reorderedInputSteps } from './reorder.js';
 import { DEFAULT_VALUE_TEST_ROWS, evaluate, Scratch, type Evaluation } from './plan.js';
 import {
   RELEVANCE,
@@ -44,6 +45,7 @@ import {
   type Position,
   type RankedQuery,
   type SortKey,
+  type SortOrder,
 } from './query.js';
 import { Records } from './records.js';
 import { utf8Vector } from './columns.js';
@@ -61,6 +63,9 @@ import { relevancePage } from './relevance.js';
 import { buildTextIndex, type TextIndex } from './text/text-index.js';
 import { textDocuments, textEntities } from './text/documents.js';
 import { Variants } from './variants.js';
+
+/** The order a load from the store numbers rows in (loader/load.ts): the default sort's. */
+const DEFAULT_ORDER: { readonly sort: SortKey; readonly order: SortOrder } = { sort: 'bayes_rating', order: 'desc' };
 
 /** Game columns that range filters read (see filter.ts). */
 const RANGE_COLUMNS = [
@@ -401,6 +406,20 @@ export class Dataset implements DatasetApi {
     }
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
     this.facetCounter.prepare();
+  }
+
+  /**
+   * This Dataset's input with its rows in the default order (bayes rating desc, nulls last,
+   * ties by id), as a load from the store reads it: the input itself when its rows follow
+   * that order (a Dataset built from a load), else reordered in memory, one part per step
+   * (a Dataset updated in place, whose new ratings moved games). A Dataset built from the
+   * result takes the default order's fast path (page.ts, identity) again.
+   */
+  *inputInDefaultOrderSteps(): Generator<void, { input: DatasetInput; reordered: boolean }> {
+    const order = this.sorts.order(DEFAULT_ORDER.sort, DEFAULT_ORDER.order);
+    if (order.identity) return { input: this.input, reordered: false };
+    yield;
+    return { input: yield* reorderedInputSteps(this.input, order.perm), reordered: true };
   }
 
   /**

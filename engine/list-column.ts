@@ -5,6 +5,7 @@
 // few (a page's games, the player-count postings at build time).
 
 import { type Data, Field, Int32, List, Type, type Utf8, type Vector, makeData, makeVector } from 'apache-arrow';
+import { takeArray, takeUtf8 } from './take.js';
 
 /** One value per game row. A value read is the caller's to keep but not to change. */
 export interface ListColumn<T> {
@@ -13,7 +14,7 @@ export interface ListColumn<T> {
 }
 
 class ArrayListColumn<T> implements ListColumn<T> {
-  constructor(private readonly values: readonly T[]) {}
+  constructor(readonly values: readonly T[]) {}
 
   get length(): number {
     return this.values.length;
@@ -37,7 +38,7 @@ class JsonListColumn<T> implements ListColumn<T> {
   /** Row where each chunk starts, and the total at the end. */
   private readonly starts: Uint32Array;
 
-  constructor(vector: Vector) {
+  constructor(readonly vector: Vector) {
     if (vector.type.typeId !== Type.Utf8) throw new RangeError(`not a Utf8 column: ${vector.type}`);
     this.chunks = vector.data as Data<Utf8>[];
     this.starts = new Uint32Array(this.chunks.length + 1);
@@ -126,4 +127,23 @@ export function intListColumnOf(vector: Vector): IntListColumn {
 /** A column over JSON text, one non-null Utf8 value per row, parsed on each read. */
 export function jsonListColumn<T>(vector: Vector): ListColumn<T> {
   return new JsonListColumn<T>(vector);
+}
+
+/**
+ * The column's rows in the order `at` (`at[i]` is the source row of row i), in the column's
+ * own form: integer lists as offsets and values, JSON text as text (nothing parsed), arrays
+ * as arrays.
+ */
+export function takeListColumn<T>(column: ListColumn<T>, at: Uint32Array): ListColumn<T> {
+  if (column instanceof IntListColumn) {
+    const offsets = new Int32Array(at.length + 1);
+    for (let i = 0; i < at.length; i++) offsets[i + 1] = offsets[i] + column.offsets[at[i] + 1] - column.offsets[at[i]];
+    const values = new Int32Array(offsets[at.length]);
+    for (let i = 0; i < at.length; i++)
+      values.set(column.values.subarray(column.offsets[at[i]], column.offsets[at[i] + 1]), offsets[i]);
+    return new IntListColumn(offsets, values) as unknown as ListColumn<T>;
+  }
+  if (column instanceof JsonListColumn) return new JsonListColumn<T>(takeUtf8(column.vector as Vector<Utf8>, at));
+  if (column instanceof ArrayListColumn) return new ArrayListColumn(takeArray(column.values as readonly T[], at));
+  return new ArrayListColumn(Array.from(at, (row) => column.get(row)));
 }

@@ -11,19 +11,22 @@
 // shared) and swaps that in: no store read stands between the commit and the new values. The
 // orders and range indexes of the changed columns are built right after the swap, in slices
 // (a request that needs one before then builds it). Rows then no longer follow the default
-// order (bayes rating), which a full load restores: it runs next, in the background, swaps in
-// when no newer run has swapped since, and writes the column file and the replica from it.
-// When the visible games are not the served ones, the full load is the reload, as before; a
-// read whose query fails fails the run (rolled back, the served Dataset kept). Both loads
-// yield to the event loop (loader/turns.ts), so requests keep being answered, from the
-// Dataset being replaced, until each swap; a failed load swaps nothing.
+// order (bayes rating) when the new ratings moved games, so the default order's fast path
+// (engine/page.ts) is lost until the rows are put back in it: next, in the background, the
+// updated Dataset's input is reordered in memory (Dataset.inputInDefaultOrderSteps, no store
+// read) and built again, swapped in when no newer run has swapped since, and the column file
+// and the replica are written from it. When the visible games are not the served ones, a full
+// load from the store is the reload, as before; a read whose query fails fails the run
+// (rolled back, the served Dataset kept). Every build yields to the event loop
+// (loader/turns.ts), so requests keep being answered, from the Dataset being replaced, until
+// each swap; a failed build swaps nothing.
 
 import type { Dataset, GameColumnsUpdate } from '../engine/index.js';
 import { readColumnsUpdate } from '../loader/load-update.js';
-import type { Queryable, Store } from '../loader/store.js';
+import { readDataVersion, type Queryable, type Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
 import { AGGREGATE_COLUMNS } from '../snapshots/steps/write-games.js';
-import { type LoadedDataset, loadDatasetWithInput, saveColumnFile } from './dataset-loader.js';
+import { type LoadedDataset, loadDatasetWithInput, preparedDatasetInSlices, saveColumnFile } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 import type { ReplicaPublisher } from './replica-publisher.js';
 import type { DatasetState } from './state.js';
@@ -142,12 +145,17 @@ export function datasetReload({
       background = background
         .then(async () => {
           await preparing;
-          const loaded = await loadWhole(queuedAt);
-          logger.info({ games: loaded.dataset.size, replaced: swaps === queuedAt + 1 }, 'dataset reloaded whole');
-          await afterWholeLoad(loaded);
+          const rebuilt = await inDefaultOrder(updated, store);
+          const replaced = rebuilt.reordered && swaps === queuedAt;
+          if (replaced) swap(rebuilt.dataset);
+          logger.info(
+            { games: rebuilt.dataset.size, reordered: rebuilt.reordered, replaced, ms: Math.round(rebuilt.ms) },
+            'dataset rebuilt in the default order',
+          );
+          await afterWholeLoad(rebuilt);
         })
         .catch((error: unknown) => {
-          logger.error({ err: error }, 'background dataset load failed: still serving the Dataset updated in place');
+          logger.error({ err: error }, 'background dataset build failed: still serving the Dataset updated in place');
         });
       return;
     }
@@ -192,6 +200,22 @@ async function updatedInPlace({ dataset, update }: ColumnsRead, logger: Logger):
     logger.warn({ err: error }, 'updating the Dataset in place failed: loading it whole');
     return undefined;
   }
+}
+
+/**
+ * The Dataset updated in place as a load from the store would give it now, with the store's
+ * data version: its input with the rows in the default order again, built in slices; no row
+ * is read from the store. Rows that already follow that order keep the Dataset as it is.
+ */
+async function inDefaultOrder(
+  updated: Dataset,
+  store: Store,
+): Promise<LoadedDataset & { reordered: boolean; ms: number }> {
+  const started = performance.now();
+  const dataVersion = await readDataVersion(store);
+  const { input, reordered } = await runInSlices(updated.inputInDefaultOrderSteps());
+  const dataset = reordered ? await preparedDatasetInSlices(input) : updated;
+  return { dataset, input, dataVersion, reordered, ms: performance.now() - started };
 }
 
 /** Runs the Dataset's prepareSteps in slices and logs how long they took. */

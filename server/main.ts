@@ -132,7 +132,7 @@ export async function startServer(
         // A run in progress is interrupted (its transaction rolls back whole) and not
         // reloaded, while requests in flight finish.
         await Promise.all([materializer.shutdown(), listening.drain()]);
-        // the whole load and column file the last reload left running read the store
+        // the rebuild and column file the last reload left running (a whole load reads the store)
         await reload.settled();
         await publisher?.idle();
         await counters?.close();

@@ -1,18 +1,20 @@
 // The reload after a materialization run (server/dataset-reload.ts): the Dataset it swaps in
 // answers exactly as one built at once from the same store, first updated in place (rows
-// kept), then whole from the background load; while it loads, requests are answered from the
+// kept), then rebuilt in the default order in the background (its input reordered in memory
+// is what the store load reads); while it loads, requests are answered from the
 // old Dataset (the load gives the event loop turns, so they are answered at all); a failed
 // load swaps nothing and says so in the log.
 
 import type { H3 } from 'h3';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildDataset, type Dataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
+import { buildDataset, Dataset, FACET_DIMENSIONS, SORT_KEYS, type DatasetApi } from '../../engine/index.js';
 import { importCatalog } from '../../loader/catalog/import.js';
 import { readLines } from '../../loader/lines.js';
 import { loadDatasetInput } from '../../loader/load.js';
 import { migrate } from '../../loader/schema/migrate.js';
 import { Store } from '../../loader/store.js';
+import { runInSlices } from '../../loader/turns.js';
 import { createApp } from '../../server/app.js';
 import { loadDataset } from '../../server/dataset-loader.js';
 import { type ColumnsRead, datasetReload } from '../../server/dataset-reload.js';
@@ -22,6 +24,7 @@ import { DatasetState } from '../../server/state.js';
 import { DEMO_CATALOG_PATH } from '../../server/store-setup.js';
 import { aggregateRefresh } from '../../snapshots/pipeline.js';
 import { call, testAppDeps } from '../helpers/app.js';
+import { plainInput } from '../helpers/plain-input.js';
 
 let store: Store;
 let state: DatasetState;
@@ -152,7 +155,7 @@ async function logged(msg: string): Promise<void> {
 }
 
 describe('dataset reload in place', () => {
-  it('serves a run’s new aggregates at once from the Dataset updated in place, then from a whole load', async () => {
+  it('serves a run’s new aggregates at once from the Dataset updated in place, then from its rows put back in the default order', async () => {
     const serving = await loadDataset(store);
     const local = new DatasetState(serving);
     const ids = [...serving.ids];
@@ -170,7 +173,12 @@ describe('dataset reload in place', () => {
     const fresh = await freshDataset();
     expect(answers(updated, ids)).toEqual(answers(fresh, ids));
     expect(answers(updated, ids)).not.toEqual(answers(serving, ids));
-    await logged('dataset reloaded whole');
+    // Its input, put back in the default order in memory, is what a load from the store reads now.
+    if (!(updated instanceof Dataset)) throw new Error('the reload swapped in no Dataset');
+    const inOrder = await runInSlices(updated.inputInDefaultOrderSteps());
+    expect(inOrder.reordered).toBe(true);
+    expect(plainInput(inOrder.input)).toEqual(plainInput(await loadDatasetInput(store)));
+    await logged('dataset rebuilt in the default order');
     expect(local.current).not.toBe(updated);
     expect(answers(local.current)).toEqual(answers(fresh));
   });
@@ -204,7 +212,7 @@ describe('dataset reload in place', () => {
     await store.run('UPDATE games SET trending_score = -rating_votes');
     await reload();
     await reload.settled();
-    expect(messages().filter((m) => m === 'dataset reloaded whole')).toHaveLength(2);
+    expect(messages().filter((m) => m === 'dataset rebuilt in the default order')).toHaveLength(2);
     expect(answers(local.current)).toEqual(answers(await freshDataset()));
   });
 
