@@ -3,7 +3,19 @@
 // is; every other part is a small table of its own (typed arrays zero-copy, strings as
 // Utf8, nested values as JSON text). One table per part: an Arrow IPC file holds one schema.
 
-import { Bool, Int32, Table, Uint8, Uint32, makeData, makeVector, vectorFromArray, type Vector } from 'apache-arrow';
+import {
+  Bool,
+  type Data,
+  Int32,
+  Table,
+  Uint8,
+  Uint32,
+  type Utf8,
+  makeData,
+  makeVector,
+  Vector,
+  vectorFromArray,
+} from 'apache-arrow';
 import {
   GAME_FIELDS,
   GAME_LIST_COLUMNS,
@@ -16,6 +28,8 @@ import {
   repeatedUtf8Values,
   utf8Values,
   utf8Vector,
+  utf8VectorOfParts,
+  arrayListColumn,
   type DatasetInput,
   type GameListColumns,
   type PersonRole,
@@ -23,7 +37,7 @@ import {
 import { COMMUNITY_PARTS, type CommunityPart, decodeCommunityInput, encodeCommunityInput } from './community-parts.js';
 import { typedColumn } from './typed-column.js';
 
-type Column = Uint8Array | Uint32Array | Int32Array | IntListColumn | (string | null)[] | boolean[];
+type Column = Uint8Array | Uint32Array | Int32Array | IntListColumn | Vector | (string | null)[] | boolean[];
 type Section = Record<string, Column>;
 
 /** The parts of a DatasetInput, each encoded as one Arrow table. */
@@ -63,7 +77,8 @@ const texts = <T extends object, K extends keyof T>(rows: readonly T[], key: K) 
 function toTable(section: Section): Table {
   const vectors: Record<string, Vector> = {};
   for (const [name, values] of Object.entries(section)) {
-    if (values instanceof IntListColumn) vectors[name] = intListVector(values);
+    if (values instanceof Vector) vectors[name] = values;
+    else if (values instanceof IntListColumn) vectors[name] = intListVector(values);
     else if (values instanceof Uint8Array)
       vectors[name] = makeVector(makeData({ type: new Uint8(), length: values.length, data: values }));
     else if (values instanceof Uint32Array)
@@ -94,12 +109,13 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
     if (column !== undefined && INTEGER_LISTS.has(name))
       lists[name] =
         column instanceof IntListColumn ? column : intListColumn(listValues(input.lists, name) as number[][]);
-    else lists[name] = json(listValues(input.lists, name));
+    else lists[name] = yield* jsonTextSteps(input.lists, name);
     yield;
   }
-  const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, Section> = {
-    lists,
-    terms: {
+  // Each section made in its own step (the text and JSON columns of 150,000 games take tens of ms).
+  const sections: Record<Exclude<DatasetPart, 'games' | CommunityPart>, () => Section> = {
+    lists: () => lists,
+    terms: () => ({
       id: texts(input.terms, 'id'),
       kind: texts(input.terms, 'kind'),
       slug: texts(input.terms, 'slug'),
@@ -107,69 +123,69 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
       description: texts(input.terms, 'description'),
       parent_slug: texts(input.terms, 'parent_slug'),
       aliases: json(input.terms.map((t) => t.aliases)),
-    },
-    people: {
+    }),
+    people: () => ({
       id: texts(input.people, 'id'),
       slug: texts(input.people, 'slug'),
       name: texts(input.people, 'name'),
       description: texts(input.people, 'description'),
-    },
-    publishers: {
+    }),
+    publishers: () => ({
       id: texts(input.publishers, 'id'),
       slug: texts(input.publishers, 'slug'),
       name: texts(input.publishers, 'name'),
       description: texts(input.publishers, 'description'),
       country: texts(input.publishers, 'country'),
       website: texts(input.publishers, 'website'),
-    },
-    families: {
+    }),
+    families: () => ({
       id: texts(input.families, 'id'),
       slug: texts(input.families, 'slug'),
       name: texts(input.families, 'name'),
       description: texts(input.families, 'description'),
-    },
-    awards: {
+    }),
+    awards: () => ({
       id: texts(input.awards, 'id'),
       slug: texts(input.awards, 'slug'),
       name: texts(input.awards, 'name'),
       description: texts(input.awards, 'description'),
       organization: texts(input.awards, 'organization'),
       website: texts(input.awards, 'website'),
-    },
-    game_terms: { game: input.gameTerms.game, target: input.gameTerms.target },
-    game_families: { game: input.gameFamilies.game, target: input.gameFamilies.target },
-    game_publishers: { game: input.gamePublishers.game, target: input.gamePublishers.target },
+    }),
+    game_terms: () => ({ game: input.gameTerms.game, target: input.gameTerms.target }),
+    game_families: () => ({ game: input.gameFamilies.game, target: input.gameFamilies.target }),
+    game_publishers: () => ({ game: input.gamePublishers.game, target: input.gamePublishers.target }),
     // Roles as their PERSON_ROLES position: a byte a credit instead of a string and its offset.
-    game_credits: {
+    game_credits: () => ({
       game: input.gameCredits.game,
       target: input.gameCredits.target,
       role: Uint8Array.from(input.gameCredits.role, (role) => PERSON_ROLES.indexOf(role)),
-    },
-    game_awards: {
+    }),
+    game_awards: () => ({
       game: input.gameAwards.game,
       award: input.gameAwards.award,
       year: input.gameAwards.year,
       result: input.gameAwards.result,
       category: input.gameAwards.category,
-    },
-    alternate_names: {
+    }),
+    alternate_names: () => ({
       game: input.alternateNames.game,
       name: input.alternateNames.name,
       language: input.alternateNames.language,
-    },
-    relationships: {
+    }),
+    relationships: () => ({
       source: input.relationships.source,
       target: input.relationships.target,
       type: input.relationships.type,
       ordinal: input.relationships.ordinal,
-    },
-    modifications: { json: json(input.modifications) },
-    combinations: { json: json(input.combinations) },
+    }),
+    modifications: () => ({ json: json(input.modifications) }),
+    combinations: () => ({ json: json(input.combinations) }),
   };
   yield;
   const out = new Map<DatasetPart, Table>([['games', input.games]]);
-  for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, Section][]) {
-    out.set(part, toTable(section));
+  for (const [part, section] of Object.entries(sections) as [Exclude<DatasetPart, 'games'>, () => Section][]) {
+    out.set(part, toTable(section()));
     yield;
   }
   for (const [part, table] of encodeCommunityInput(input.community)) out.set(part, table);
@@ -220,6 +236,43 @@ class PartReader {
 }
 
 /** Every value of one list column, in row order. */
+/** Rows a step of jsonTextSteps writes: ~10 ms for the largest list column. */
+const JSON_ROWS_PER_STEP = 16_384;
+
+/**
+ * A list column as JSON text, one Utf8 value per row (what json() and utf8Vector give), made
+ * JSON_ROWS_PER_STEP rows per step: a whole column of 150,000 games is 100 ms and more.
+ */
+function* jsonTextSteps(lists: GameListColumns, name: (typeof GAME_LIST_COLUMNS)[number]): Generator<void, Vector> {
+  const column = name === 'legacy_id_numeric' ? arrayListColumn(lists.legacy_id_numeric) : lists[name];
+  const pieces: Vector[] = [];
+  for (let start = 0; start < column.length || pieces.length === 0; start += JSON_ROWS_PER_STEP) {
+    const end = Math.min(column.length, start + JSON_ROWS_PER_STEP);
+    const text = new Array<string>(end - start);
+    for (let row = start; row < end; row++) text[row - start] = JSON.stringify(column.get(row));
+    pieces.push(utf8Vector(text));
+    if (end < column.length) yield;
+  }
+  return pieces.length === 1 ? pieces[0] : joinedUtf8(pieces);
+}
+
+/** Utf8 vectors without nulls (one chunk each) as one vector of one chunk. */
+function joinedUtf8(pieces: readonly Vector[]): Vector {
+  const chunks = pieces.map((piece) => piece.data[0] as Data<Utf8>);
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const offsets = new Int32Array(length + 1);
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.valueOffsets[chunk.length], 0));
+  let row = 0;
+  let at = 0;
+  for (const chunk of chunks) {
+    for (let i = 1; i <= chunk.length; i++) offsets[row + i] = at + chunk.valueOffsets[i];
+    bytes.set(chunk.values.subarray(0, chunk.valueOffsets[chunk.length]), at);
+    row += chunk.length;
+    at += chunk.valueOffsets[chunk.length];
+  }
+  return utf8VectorOfParts({ offsets, validity: new Uint8Array(0), nulls: 0, bytes });
+}
+
 function listValues(lists: GameListColumns, name: (typeof GAME_LIST_COLUMNS)[number]): unknown[] {
   if (name === 'legacy_id_numeric') return lists.legacy_id_numeric;
   const column = lists[name];
