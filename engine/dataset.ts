@@ -27,12 +27,13 @@ import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
 import { DEFAULT_FACET_CUTOVER, FacetCounter } from './facets.js';
 import { compile, type FilterContext, type Plan } from './filter.js';
-import { Games } from './games.js';
+import { type DecodedGameStrings, Games } from './games.js';
 import { GameIndexes } from './indexes.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
-import { DEFAULT_CHECKPOINT_INTERVAL } from './order.js';
+import { DEFAULT_CHECKPOINT_INTERVAL, type OrderIndex } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { reorderedInputSteps } from './reorder.js';
+import { takeArray } from './take.js';
 import { DEFAULT_VALUE_TEST_ROWS, evaluate, Scratch, type Evaluation } from './plan.js';
 import {
   RELEVANCE,
@@ -409,17 +410,44 @@ export class Dataset implements DatasetApi {
   }
 
   /**
-   * This Dataset's input with its rows in the default order (bayes rating desc, nulls last,
-   * ties by id), as a load from the store reads it: the input itself when its rows follow
-   * that order (a Dataset built from a load), else reordered in memory, one part per step
-   * (a Dataset updated in place, whose new ratings moved games). A Dataset built from the
-   * result takes the default order's fast path (page.ts, identity) again.
+   * This Dataset with its rows in the default order (bayes rating desc, nulls last, ties by
+   * id), and its input so ordered, as a load from the store reads it: this Dataset itself
+   * when its rows follow that order (one built from a load), else its input reordered in
+   * memory and built again, one part per step (a Dataset updated in place, whose new ratings
+   * moved games; the default order's fast path, page.ts identity, needs rows in it). The sort
+   * orders it built are carried over renumbered rather than sorted again (they order games by
+   * value and id, which renumbering rows does not change), and so are the strings it decoded.
    */
-  *inputInDefaultOrderSteps(): Generator<void, { input: DatasetInput; reordered: boolean }> {
+  *inDefaultOrderSteps(): Generator<void, { dataset: Dataset; input: DatasetInput; reordered: boolean }> {
     const order = this.sorts.order(DEFAULT_ORDER.sort, DEFAULT_ORDER.order);
-    if (order.identity) return { input: this.input, reordered: false };
+    if (order.identity) return { dataset: this, input: this.input, reordered: false };
+    const rows = order.perm;
     yield;
-    return { input: yield* reorderedInputSteps(this.input, order.perm), reordered: true };
+    const input = yield* reorderedInputSteps(this.input, rows);
+    const options: DatasetOptions = { ...this.options, indexes: undefined };
+    // the strings this Dataset decoded, renumbered: the same values, none decoded again
+    const decoded = this.games.stringsInOrder(rows);
+    yield;
+    const parts = yield* buildParts(
+      input,
+      options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
+      options.rangeThresholds ?? true,
+      undefined,
+      decoded,
+    );
+    yield;
+    const dataset = new Dataset(input, options, parts);
+    const rowOf = new Uint32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) rowOf[rows[i]] = i;
+    dataset.games.seedSortNames(takeArray(this.games.sortNames, rows));
+    const renumbered = new Map<string, OrderIndex>();
+    for (const [key, built] of this.sorts.built()) {
+      renumbered.set(key, built.renumbered(rowOf));
+      yield;
+    }
+    dataset.sorts.seed(renumbered);
+    yield* dataset.prepareSteps();
+    return { dataset, input, reordered: true };
   }
 
   /**
@@ -589,9 +617,10 @@ function* buildParts(
   checkpointInterval: number,
   rangeThresholds: boolean,
   prebuilt: IndexTables | undefined,
+  decoded?: DecodedGameStrings,
 ): Generator<void, DatasetParts> {
   const lookups = prebuilt === undefined ? undefined : decodeLookups(prebuilt.game_lookups);
-  const games = yield* Games.build(input.games, input.lists, lookups);
+  const games = yield* Games.build(input.games, input.lists, lookups, decoded);
   yield;
   const catalog = new Catalog(input);
   yield;

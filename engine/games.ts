@@ -17,6 +17,7 @@ import {
 } from './input.js';
 import { sortName } from './normalize.js';
 import { utf8Column } from './strings.js';
+import { takeArray } from './take.js';
 import { StringRows } from './string-rows.js';
 
 export type GameNumbers = Readonly<Record<GameNumberColumn, Float64Array>>;
@@ -33,6 +34,15 @@ export interface GameLookupTables {
 export interface PreviousGames {
   games: Games;
   changed: ReadonlySet<string>;
+}
+
+/** The strings a Games decodes from its table up front, when they are at hand already decoded. */
+export interface DecodedGameStrings {
+  ids: string[];
+  slugs: string[];
+  names: string[];
+  parentIds: (string | null)[];
+  releaseDates: (string | null)[];
 }
 
 const EXPERIENCE_COLUMNS = {
@@ -91,18 +101,27 @@ export class Games {
    * `previous`: the games of the Dataset this one updates (the same rows, column-update.ts):
    * its decoded strings, lookups and unchanged dictionaries are taken over.
    */
-  constructor(table: Table, lists: GameListColumns, indexRows = true, previous?: PreviousGames) {
+  constructor(
+    table: Table,
+    lists: GameListColumns,
+    indexRows = true,
+    previous?: PreviousGames,
+    decoded?: DecodedGameStrings,
+  ) {
     this.size = table.numRows;
     const numbers = {} as Record<GameNumberColumn, Float64Array>;
     for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numberColumn(table, name);
     this.numbers = numbers;
     const old = previous?.games;
     if (old !== undefined && old.size !== this.size) throw new RangeError(`${this.size} rows updating ${old.size}`);
-    this.ids = old?.ids ?? utf8Column(table, 'id').map((id) => id ?? '');
-    this.slugs = old?.slugs ?? utf8Column(table, 'slug').map((slug) => slug ?? '');
-    this.names = old?.names ?? utf8Column(table, 'name').map((name) => name ?? '');
-    this.parentIds = old?.parentIds ?? utf8Column(table, 'parent_game_id');
-    this.releaseDates = old?.releaseDates ?? utf8Column(table, 'release_date');
+    const strings = old ?? decoded;
+    this.ids = strings?.ids ?? utf8Column(table, 'id').map((id) => id ?? '');
+    this.slugs = strings?.slugs ?? utf8Column(table, 'slug').map((slug) => slug ?? '');
+    this.names = strings?.names ?? utf8Column(table, 'name').map((name) => name ?? '');
+    this.parentIds = strings?.parentIds ?? utf8Column(table, 'parent_game_id');
+    this.releaseDates = strings?.releaseDates ?? utf8Column(table, 'release_date');
+    if (decoded !== undefined && decoded.ids.length !== this.size)
+      throw new RangeError(`${decoded.ids.length} decoded ids for ${this.size} games`);
     if (old !== undefined) {
       this.bySlug = old.bySlug;
       this.byId = old.byId;
@@ -135,8 +154,13 @@ export class Games {
    * The games built in steps: the columns, then the id and slug lookups (taken from `lookups`
    * when given: the tables a Games over the same table exported, lookupTables()).
    */
-  static *build(table: Table, lists: GameListColumns, lookups?: GameLookupTables): Generator<void, Games> {
-    const games = new Games(table, lists, false);
+  static *build(
+    table: Table,
+    lists: GameListColumns,
+    lookups?: GameLookupTables,
+    decoded?: DecodedGameStrings,
+  ): Generator<void, Games> {
+    const games = new Games(table, lists, false, undefined, decoded);
     yield;
     yield* games.indexRowSteps(lookups);
     return games;
@@ -144,7 +168,8 @@ export class Games {
 
   /** Builds the id and slug lookups, one per step (a few milliseconds each at 150,000 games). */
   private *indexRowSteps(lookups?: GameLookupTables): Generator<void, void> {
-    this.bySlug = new StringRows(this.slugs, lookups?.bySlug);
+    this.bySlug =
+      lookups !== undefined ? new StringRows(this.slugs, lookups.bySlug) : yield* StringRows.buildSteps(this.slugs);
     yield;
     if (lookups !== undefined) {
       this.idsLowered = lookups.idsLowered;
@@ -152,9 +177,21 @@ export class Games {
     } else {
       const lowered = this.ids.map((id) => id.toLowerCase());
       this.idsLowered = !lowered.every((id, row) => id === this.ids[row]);
-      this.byId = new StringRows(this.idsLowered ? lowered : this.ids);
+      yield;
+      this.byId = yield* StringRows.buildSteps(this.idsLowered ? lowered : this.ids);
     }
     yield;
+  }
+
+  /** The decoded strings with `rows[i]` as row i (a Games over the same games reordered takes them). */
+  stringsInOrder(rows: Uint32Array): DecodedGameStrings {
+    return {
+      ids: takeArray(this.ids, rows),
+      slugs: takeArray(this.slugs, rows),
+      names: takeArray(this.names, rows),
+      parentIds: takeArray(this.parentIds, rows),
+      releaseDates: takeArray(this.releaseDates, rows),
+    };
   }
 
   /** The id and slug lookups' tables, for a column file (Games.build takes them back). */

@@ -52,6 +52,21 @@ export class OrderIndex {
     return this.permutation === null ? index : this.permutation[index];
   }
 
+  /**
+   * The same order over the same values with every row r renumbered rowOf[r]: the identity
+   * when the new numbering is this order.
+   */
+  renumbered(rowOf: Uint32Array): OrderIndex {
+    const perm = new Uint32Array(this.size);
+    let identity = true;
+    for (let i = 0; i < this.size; i++) {
+      const row = rowOf[this.rowAt(i)];
+      perm[i] = row;
+      if (row !== i) identity = false;
+    }
+    return new OrderIndex(identity ? null : perm, this.size, this.nonNull, this.interval);
+  }
+
   /** order index -> row (materialized for the identity order too). */
   get perm(): Uint32Array {
     if (this.permutation !== null) return this.permutation;

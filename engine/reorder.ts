@@ -53,8 +53,10 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     return { game: remap(takeTyped(section.game, at)), target: takeTyped(section.target, at), ...extra(at) } as L;
   };
   const gameTerms = link(input.gameTerms, () => ({}));
+  yield;
   const gameFamilies = link(input.gameFamilies, () => ({}));
   const gamePublishers = link(input.gamePublishers, () => ({}));
+  yield;
   const gameCredits = link(input.gameCredits, (at) => ({ role: takeArray(input.gameCredits.role, at) }));
   yield;
   const awardsAt = grouped(input.gameAwards.game);
@@ -65,6 +67,7 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     result: takeArray(input.gameAwards.result, awardsAt),
     category: takeArray(input.gameAwards.category, awardsAt),
   };
+  yield;
   const namesAt = grouped(input.alternateNames.game);
   const alternateNames = {
     game: remap(takeTyped(input.alternateNames.game, namesAt)),
@@ -84,6 +87,7 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     type: takeArray(r.type, relationshipsAt),
     ordinal: takeTyped(r.ordinal, relationshipsAt),
   };
+  yield;
   const modificationsAt = stableOrderBy(
     Uint32Array.from(input.modifications, (m) => rowOf[m.expansion]),
     rows.length,
@@ -101,7 +105,7 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     return { ...c, base: rowOf[c.base], expansions: c.expansions.map((row) => rowOf[row]).sort((a, b) => a - b) };
   });
   yield;
-  const community = reorderedCommunity(input.community, rowOf, rows.length);
+  const community = yield* reorderedCommunitySteps(input.community, rowOf, rows.length);
   return {
     ...input,
     games: new Table(vectors),
@@ -153,8 +157,12 @@ function takeColumn(name: string, vector: Vector, rows: Uint32Array): Vector {
   throw new RangeError(`games column ${name} is ${vector.type}, which cannot be reordered`);
 }
 
-/** The community sections grouped by the new rows (each game's entries kept in their order). */
-function reorderedCommunity(community: CommunityInput, rowOf: Uint32Array, n: number): CommunityInput {
+/** The community sections grouped by the new rows (each game's entries kept in their order), a step each. */
+function* reorderedCommunitySteps(
+  community: CommunityInput,
+  rowOf: Uint32Array,
+  n: number,
+): Generator<void, CommunityInput> {
   const section = <S extends { game: Uint32Array }>(s: S): S => {
     const game = Uint32Array.from(s.game, (row) => rowOf[row]);
     const at = stableOrderBy(game, n);
@@ -163,11 +171,12 @@ function reorderedCommunity(community: CommunityInput, rowOf: Uint32Array, n: nu
       out[key] = key === 'game' ? takeTyped(game, at) : takeTyped(values, at);
     return out as unknown as S;
   };
-  return {
-    playerCountRatings: section(community.playerCountRatings),
-    agePolls: section(community.agePolls),
-    languagePolls: section(community.languagePolls),
-    experience: section(community.experience),
-    experienceSufficient: Uint32Array.from(community.experienceSufficient, (row) => rowOf[row]).sort(),
-  };
+  const playerCountRatings = section(community.playerCountRatings);
+  yield;
+  const agePolls = section(community.agePolls);
+  const languagePolls = section(community.languagePolls);
+  yield;
+  const experience = section(community.experience);
+  const experienceSufficient = Uint32Array.from(community.experienceSufficient, (row) => rowOf[row]).sort();
+  return { playerCountRatings, agePolls, languagePolls, experience, experienceSufficient };
 }

@@ -5,6 +5,15 @@
 // Games already hold, and a lookup compares against those same strings.
 
 const EMPTY = -1;
+/** Keys a step of StringRows.buildSteps inserts (a few milliseconds). */
+const KEYS_PER_STEP = 32_768;
+
+/** Slots of a table over `keys` keys: a power of two at least twice as many. */
+function capacityFor(keys: number): number {
+  let capacity = 16;
+  while (capacity < keys * 2) capacity *= 2;
+  return capacity;
+}
 
 /** FNV-1a over UTF-16 code units, folded to 32 bits. */
 function hashOf(key: string): number {
@@ -27,8 +36,7 @@ export class StringRows {
     private readonly keys: readonly string[],
     table?: Int32Array,
   ) {
-    let capacity = 16;
-    while (capacity < keys.length * 2) capacity *= 2;
+    const capacity = capacityFor(keys.length);
     this.mask = capacity - 1;
     if (table !== undefined) {
       if (table.length !== capacity)
@@ -46,6 +54,20 @@ export class StringRows {
     }
     this.slots = new Int32Array(capacity).fill(EMPTY);
     for (let row = 0; row < keys.length; row++) this.insert(keys[row], row);
+  }
+
+  /**
+   * The StringRows the constructor builds over `keys`, KEYS_PER_STEP keys a step, for a
+   * caller that gives the event loop turns between steps (a reload's rebuild).
+   */
+  static *buildSteps(keys: readonly string[]): Generator<void, StringRows> {
+    const rows = new StringRows(keys, new Int32Array(capacityFor(keys.length)).fill(EMPTY));
+    for (let start = 0; start < keys.length; start += KEYS_PER_STEP) {
+      const end = Math.min(keys.length, start + KEYS_PER_STEP);
+      for (let row = start; row < end; row++) rows.insert(keys[row], row);
+      if (end < keys.length) yield;
+    }
+    return rows;
   }
 
   /** The open-addressing table, for a column file (what the constructor takes back). */

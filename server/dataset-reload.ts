@@ -13,7 +13,7 @@
 // (a request that needs one before then builds it). Rows then no longer follow the default
 // order (bayes rating) when the new ratings moved games, so the default order's fast path
 // (engine/page.ts) is lost until the rows are put back in it: next, in the background, the
-// updated Dataset's input is reordered in memory (Dataset.inputInDefaultOrderSteps, no store
+// updated Dataset's input is reordered in memory (Dataset.inDefaultOrderSteps, no store
 // read) and built again, swapped in when no newer run has swapped since, and the column file
 // and the replica are written from it. When the visible games are not the served ones, a full
 // load from the store is the reload, as before; a read whose query fails fails the run
@@ -26,7 +26,7 @@ import { readColumnsUpdate } from '../loader/load-update.js';
 import { readDataVersion, type Queryable, type Store } from '../loader/store.js';
 import { runInSlices } from '../loader/turns.js';
 import { AGGREGATE_COLUMNS } from '../snapshots/steps/write-games.js';
-import { type LoadedDataset, loadDatasetWithInput, preparedDatasetInSlices, saveColumnFile } from './dataset-loader.js';
+import { type LoadedDataset, loadDatasetWithInput, saveColumnFile } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 import type { ReplicaPublisher } from './replica-publisher.js';
 import type { DatasetState } from './state.js';
@@ -213,8 +213,7 @@ async function inDefaultOrder(
 ): Promise<LoadedDataset & { reordered: boolean; ms: number }> {
   const started = performance.now();
   const dataVersion = await readDataVersion(store);
-  const { input, reordered } = await runInSlices(updated.inputInDefaultOrderSteps());
-  const dataset = reordered ? await preparedDatasetInSlices(input) : updated;
+  const { dataset, input, reordered } = await runInSlices(updated.inDefaultOrderSteps());
   return { dataset, input, dataVersion, reordered, ms: performance.now() - started };
 }
 

@@ -4,7 +4,7 @@
 // gives the input back exactly. A Dataset updated in place returns its input in the default
 // order (the rows a load from the store would number).
 
-import { Table } from 'apache-arrow';
+import { Table, tableToIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { emptyCommunityInput, type CommunityInput } from '../../engine/community-data.js';
 import { buildDataset, type Dataset } from '../../engine/dataset.js';
@@ -174,22 +174,31 @@ describe('an input in another row order', () => {
 });
 
 describe('a Dataset updated in place, in the default order again', () => {
-  it('returns its rows in the default order when new ratings moved them, and its input as it is otherwise', () => {
+  it('is rebuilt with its rows in the default order when new ratings moved them, as a build of that input is', () => {
     const { input } = randomCatalog(9, { games: 120, bayesOrder: true });
     const served = buildDataset(input);
-    const kept = finish(served.inputInDefaultOrderSteps());
+    const kept = finish(served.inDefaultOrderSteps());
     expect(kept.reordered).toBe(false);
+    expect(kept.dataset).toBe(served);
     expect(kept.input).toBe(input);
 
     const bayes = new Float64Array(served.size);
     for (let row = 0; row < served.size; row++) bayes[row] = row % 9 === 0 ? Number.NaN : (row * 37) % 101;
     const updated = finish(served.updatedSteps({ numbers: { bayes_rating: bayes }, strings: {}, lists: {} }));
-    const { input: ordered, reordered: moved } = finish(updated.inputInDefaultOrderSteps());
+    updated.prepare();
+    const { dataset: rebuilt, input: ordered, reordered: moved } = finish(updated.inDefaultOrderSteps());
     expect(moved).toBe(true);
-    const rebuilt = buildDataset(ordered);
     const byBayes = updated.query({ filter: {}, sort: 'bayes_rating', order: 'desc', limit: 500 });
     expect(rebuilt.ids).toEqual(byBayes.rows.map((row) => updated.ids[row]));
     expect(answersById(rebuilt)).toEqual(answersById(updated));
-    expect(finish(rebuilt.inputInDefaultOrderSteps()).reordered).toBe(false);
+    expect(finish(rebuilt.inDefaultOrderSteps()).dataset).toBe(rebuilt);
+    // the orders carried over renumbered are the ones a build of the reordered input sorts
+    const fresh = buildDataset(ordered);
+    fresh.prepare();
+    const tables = rebuilt.indexTables();
+    for (const [part, table] of Object.entries(fresh.indexTables()))
+      expect(Buffer.from(tableToIPC(tables[part as keyof typeof tables])).equals(Buffer.from(tableToIPC(table)))).toBe(
+        true,
+      );
   });
 });

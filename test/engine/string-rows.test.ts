@@ -48,3 +48,20 @@ describe('StringRows', () => {
     expect(rows.get('CATAN')).toBeUndefined();
   });
 });
+
+describe('StringRows built in steps', () => {
+  it('holds the table the constructor builds, over more keys than one step inserts', () => {
+    const keys = Array.from({ length: 70_000 }, (_, row) => `key-${row % 65_000}`);
+    const steps = StringRows.buildSteps(keys);
+    let turns = 0;
+    let next = steps.next();
+    while (!next.done) {
+      turns++;
+      next = steps.next();
+    }
+    expect(turns).toBeGreaterThan(1);
+    expect(Buffer.from(next.value.table.buffer).equals(Buffer.from(new StringRows(keys).table.buffer))).toBe(true);
+    expect(next.value.get('key-64999')).toBe(64_999);
+    expect(next.value.get('key-5')).toBe(5);
+  });
+});

@@ -175,7 +175,7 @@ describe('dataset reload in place', () => {
     expect(answers(updated, ids)).not.toEqual(answers(serving, ids));
     // Its input, put back in the default order in memory, is what a load from the store reads now.
     if (!(updated instanceof Dataset)) throw new Error('the reload swapped in no Dataset');
-    const inOrder = await runInSlices(updated.inputInDefaultOrderSteps());
+    const inOrder = await runInSlices(updated.inDefaultOrderSteps());
     expect(inOrder.reordered).toBe(true);
     expect(plainInput(inOrder.input)).toEqual(plainInput(await loadDatasetInput(store)));
     await logged('dataset rebuilt in the default order');
