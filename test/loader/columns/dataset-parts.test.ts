@@ -1,11 +1,14 @@
 // The input half of a column file (loader/columns/dataset-parts.ts) at a size where its list
 // columns are encoded in several steps: the text is what one piece would be, byte for byte,
-// and reads back as the lists written.
+// and reads back as the lists written. An input read back (lists as JSON text and integer
+// offsets, columns as IPC views) puts its rows in another order as the one written does.
 
+import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { GAME_LIST_COLUMNS, utf8Vector } from '../../../engine/index.js';
+import { reorderedInputSteps } from '../../../engine/reorder.js';
 import { decodeDatasetInput, encodeDatasetInput } from '../../../loader/columns/dataset-parts.js';
-import { randomCatalog } from '../../engine/random-catalog.js';
+import { randomCatalog, Rng } from '../../engine/random-catalog.js';
 import { plainInput } from '../../helpers/plain-input.js';
 
 describe('the input parts of a catalog larger than one encoding step', () => {
@@ -31,5 +34,28 @@ describe('the input parts of a catalog larger than one encoding step', () => {
     expect(compared).toBeGreaterThan(2);
     const decoded = decodeDatasetInput(encodeDatasetInput(input));
     expect(plainInput(decoded).lists).toEqual(plainInput(input).lists);
+  });
+});
+
+describe('an input read back from its parts, in another row order', () => {
+  it('holds what the input written holds in that order', () => {
+    const { input } = randomCatalog(12, { games: 3_000 });
+    const read = decodeDatasetInput(
+      new Map([...encodeDatasetInput(input)].map(([part, table]) => [part, tableFromIPC(tableToIPC(table, 'file'))])),
+    );
+    const rng = new Rng(13);
+    const rows = Uint32Array.from({ length: 3_000 }, (_, i) => i);
+    for (let i = rows.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [rows[i], rows[j]] = [rows[j], rows[i]];
+    }
+    const finish = (steps: Generator<void, typeof input>) => {
+      let next = steps.next();
+      while (!next.done) next = steps.next();
+      return next.value;
+    };
+    const fromRead = finish(reorderedInputSteps(read, rows));
+    expect(plainInput(fromRead)).toEqual(plainInput(finish(reorderedInputSteps(input, rows))));
+    expect(plainInput(fromRead)).not.toEqual(plainInput(read));
   });
 });
