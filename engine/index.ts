@@ -6,6 +6,7 @@
 export * from './domain.js';
 export { buildDataset, buildDatasetSteps, Dataset, type DatasetOptions } from './dataset.js';
 export type { GameColumnsUpdate } from './column-update.js';
+export { reorderedInputSteps } from './reorder.js';
 export type {
   AwardEntity,
   CreditRef,

@@ -5,8 +5,7 @@
 
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { GAME_LIST_COLUMNS, utf8Vector } from '../../../engine/index.js';
-import { reorderedInputSteps } from '../../../engine/reorder.js';
+import { GAME_LIST_COLUMNS, reorderedInputSteps, utf8Vector } from '../../../engine/index.js';
 import { decodeDatasetInput, encodeDatasetInput } from '../../../loader/columns/dataset-parts.js';
 import { randomCatalog, Rng } from '../../engine/random-catalog.js';
 import { plainInput } from '../../helpers/plain-input.js';
