@@ -52,7 +52,7 @@ export function registeredRoutes(app: H3): readonly RegisteredRoute[] {
  * Sends an already-serialized JSON body: a string keeps h3 on its fast path, and the answer
  * edge sends it with its staged headers as they are (server/middleware/answer.ts).
  */
-export function sendJson(event: H3Event, json: string, status = 200): string {
+export function sendJson<Body extends string | Uint8Array>(event: H3Event, json: Body, status = 200): Body {
   event.res.status = status;
   event.res.statusText = STATUS_CODES[status] ?? '';
   // The edge's staged list when the edge is there (no `Headers` made), h3's otherwise.

@@ -101,7 +101,7 @@ export const DATASET_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /** The SHA-1 of the UTF-8 body, base64url: the tag of an answer that reads the store. */
-export function bodyHash(body: string): string {
+export function bodyHash(body: string | Uint8Array): string {
   // crypto.hash: one call, no Hash object (a quarter of createHash's cost on small bodies).
   return hash('sha1', body, 'base64url');
 }
@@ -204,13 +204,15 @@ export function conditional(
 
   const now = (value: unknown, event: H3Event, dataset: object): unknown => {
     const method = event.req.method;
-    if (typeof value !== 'string' || (event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD'))
-      return value;
-    const staged = answerHeadersOf(event);
+    if ((event.res.status ?? 200) !== 200 || (method !== 'GET' && method !== 'HEAD')) return value;
     const route = event.context.matchedRoute?.route;
+    const datasetRoute = route !== undefined && DATASET_ROUTES.has(route);
+    // A string body, or the bytes of a Dataset route (the games list joins cached bytes);
+    // other bytes (the reference script) keep the headers they have.
+    if (typeof value !== 'string' && !(datasetRoute && value instanceof Uint8Array)) return value;
+    const staged = answerHeadersOf(event);
     const cacheControl = staged.get('cache-control') ?? cacheControlFor(method, route, 200);
     if (cacheControl.includes(NO_STORE)) return value;
-    const datasetRoute = route !== undefined && DATASET_ROUTES.has(route);
     let tag: string;
     let pathAndQuery = '';
     if (datasetRoute) {

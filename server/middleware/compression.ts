@@ -79,8 +79,9 @@ export function compression(cacheOwner: () => object): Middleware {
 
   const compressedBody = (event: H3Event, body: string | Uint8Array, encoding: ContentEncoding) => {
     const make = () => compressBody(body, encoding);
-    if (typeof body !== 'string') {
-      // Bytes (the reference script) are the same buffer on every request: key on it.
+    const key = event.context.representationKey;
+    if (key === undefined && typeof body !== 'string') {
+      // Bytes of no representation (the reference script) are the same buffer on every request: key on it.
       let cache = perBuffer.get(body.buffer);
       if (!cache) {
         cache = new Map();
@@ -88,7 +89,6 @@ export function compression(cacheOwner: () => object): Middleware {
       }
       return cached(`${body.byteOffset}:${body.byteLength}:${encoding}`, cache, make);
     }
-    const key = event.context.representationKey;
     if (key === undefined) return make();
     const owner = cacheOwner();
     let cache = perDataset.get(owner);

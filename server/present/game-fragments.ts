@@ -8,12 +8,15 @@
 // at most 100 games and traffic goes to few of them (the first pages of common listings),
 // while caching all of 150,000 games at ~1.5 KB would hold ~225 MB for the life of the
 // Dataset. Past the cap the oldest entry goes (insertion order, FIFO): no per-hit
-// bookkeeping, unlike LRU, and a miss costs what an uncached game always cost.
+// bookkeeping, unlike LRU, and a miss costs what an uncached game always cost. A fragment a
+// games page used is kept as UTF-8 bytes too (up to the same cap): that page is joined and
+// sent as bytes (server/routes/games.ts).
 
 import type { DatasetApi } from '../../engine/index.js';
 
 /**
  * 10,000 fragments: ~15 MB of one-byte strings at ~1.5 KB a game (the bench store's pages),
+ * as much again for their bytes,
  * 100 full pages of 100 games; under 7 % of a 150,000-game catalogue. Large enough for the
  * hot set, small beside the ~450 MB a 150,000-game process already holds.
  */
@@ -21,6 +24,8 @@ export const FRAGMENT_CAP = 10_000;
 
 export class FragmentCache {
   private readonly strings = new Map<number, string>();
+  /** The same fragments as UTF-8 bytes, for pages sent as bytes (the games list). */
+  private readonly encoded = new Map<number, Buffer>();
 
   constructor(readonly cap: number = FRAGMENT_CAP) {
     if (!Number.isInteger(cap) || cap < 1) throw new RangeError('the fragment cap must be a positive integer');
@@ -32,17 +37,31 @@ export class FragmentCache {
 
   /** The fragment of `row`, made by `build` on a miss (and kept, evicting the oldest past the cap). */
   fragment(row: number, build: (row: number) => string): string {
-    let json = this.strings.get(row);
-    if (json === undefined) {
-      json = build(row);
-      if (this.strings.size >= this.cap) {
-        const oldest = this.strings.keys().next();
-        if (!oldest.done) this.strings.delete(oldest.value);
-      }
-      this.strings.set(row, json);
-    }
-    return json;
+    return kept(this.strings, this.cap, row, build);
   }
+
+  /**
+   * The fragment of `row` as UTF-8 bytes, encoded from fragment() on a miss and kept the same
+   * way: a page joined from bytes is sent as they are, where a page joined as a string was
+   * measured encoding (and its length counted) on every request.
+   */
+  bytes(row: number, build: (row: number) => string): Buffer {
+    return kept(this.encoded, this.cap, row, (r) => Buffer.from(this.fragment(r, build)));
+  }
+}
+
+/** `map`'s value of `row`, made by `build` on a miss and kept, the oldest going past `cap`. */
+function kept<T>(map: Map<number, T>, cap: number, row: number, build: (row: number) => T): T {
+  let value = map.get(row);
+  if (value === undefined) {
+    value = build(row);
+    if (map.size >= cap) {
+      const oldest = map.keys().next();
+      if (!oldest.done) map.delete(oldest.value);
+    }
+    map.set(row, value);
+  }
+  return value;
 }
 
 const caches = new WeakMap<DatasetApi, FragmentCache>();

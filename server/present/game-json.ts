@@ -30,6 +30,21 @@ export function gameFragment(dataset: DatasetApi, row: number): string {
   return fragmentsOf(dataset).fragment(row, (r) => openGameJson(dataset, r));
 }
 
+/** The closing of a list item whose only extra member is `matched_via: null` (a plain filter's page). */
+const NO_MATCH_CLOSE = Buffer.from(',"matched_via":null}');
+
+/**
+ * A list item's JSON as bytes: the cached fragment's bytes, then `matched_via` and the
+ * closing brace (gameJsonWith's bytes for that one extra member).
+ */
+export function gameListItemBytes(dataset: DatasetApi, row: number, matchedVia: unknown): Uint8Array[] {
+  const close =
+    matchedVia === null || matchedVia === undefined
+      ? NO_MATCH_CLOSE
+      : Buffer.from(`,"matched_via":${JSON.stringify(matchedVia)}}`);
+  return [fragmentsOf(dataset).bytes(row, (r) => openGameJson(dataset, r)), close];
+}
+
 export function gameJson(dataset: DatasetApi, row: number): string {
   return `${gameFragment(dataset, row)}}`;
 }

@@ -29,3 +29,20 @@ export function listEnvelopeJson(items: readonly string[], meta: ListMeta, links
   parts.push('],"meta":', JSON.stringify(meta), ',"_links":', JSON.stringify(links), '}');
   return parts.join('');
 }
+
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * listEnvelopeJson's bytes from items given as bytes (each item one or more pieces): one
+ * copy of every piece into the page, no string of the page made or encoded.
+ */
+export function listEnvelopeBytes(items: readonly (readonly Uint8Array[])[], meta: ListMeta, links: ListLinks): Buffer {
+  const pieces: Uint8Array[] = [DATA_OPEN];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) pieces.push(COMMA);
+    for (const piece of items[i]) pieces.push(piece);
+  }
+  pieces.push(Buffer.from(`],"meta":${JSON.stringify(meta)},"_links":${JSON.stringify(links)}}`));
+  return Buffer.concat(pieces);
+}

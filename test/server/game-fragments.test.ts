@@ -1,6 +1,7 @@
 // Game JSON fragments (server/present/game-fragments.ts): pages joined from cached fragments
-// must be byte for byte the JSON.stringify of the presented objects, the cache must belong
-// to one Dataset (a reload never serves an old game), and it must stay within its cap.
+// (as strings, or as bytes for a page of whole games) must be byte for byte the
+// JSON.stringify of the presented objects, the cache must belong to one Dataset (a reload
+// never serves an old game), and it must stay within its cap.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_JSON_FIELDS, type DatasetApi } from '../../engine/index.js';
@@ -170,6 +171,23 @@ describe('FragmentCache', () => {
     cache.fragment(2, build);
     expect(built).toEqual([1, 2, 3, 4, 1, 2]);
     expect(cache.size).toBe(3);
+  });
+
+  it('keeps each fragment’s UTF-8 bytes the same way: built once from the fragment, at most `cap` rows', () => {
+    const cache = new FragmentCache(2);
+    const built: number[] = [];
+    const build = (row: number): string => {
+      built.push(row);
+      return `{"name":"Ünïcode ${row} ✓"`;
+    };
+    const first = cache.bytes(1, build);
+    expect(first.equals(Buffer.from('{"name":"Ünïcode 1 ✓"'))).toBe(true);
+    expect(cache.bytes(1, build)).toBe(first);
+    expect(built).toEqual([1]);
+    cache.bytes(2, build);
+    cache.bytes(3, build); // evicts 1's bytes
+    cache.bytes(1, build); // its string went too (the same cap): built again
+    expect(built).toEqual([1, 2, 3, 1]);
   });
 
   it('refuses a cap that is not a positive integer', () => {
