@@ -80,8 +80,9 @@ export function compression(cacheOwner: () => object): Middleware {
   const compressedBody = (event: H3Event, body: string | Uint8Array, encoding: ContentEncoding) => {
     const make = () => compressBody(body, encoding);
     const key = event.context.representationKey;
-    if (key === undefined && typeof body !== 'string') {
-      // Bytes of no representation (the reference script) are the same buffer on every request: key on it.
+    if (key === undefined && typeof body !== 'string' && event.req.method === 'GET') {
+      // Bytes a GET answers with no representation key (the reference script) are the same
+      // buffer on every request: key on it. (A POSTed search's page is bytes made anew.)
       let cache = perBuffer.get(body.buffer);
       if (!cache) {
         cache = new Map();

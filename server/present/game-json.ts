@@ -34,15 +34,20 @@ export function gameFragment(dataset: DatasetApi, row: number): string {
 const NO_MATCH_CLOSE = Buffer.from(',"matched_via":null}');
 
 /**
- * A list item's JSON as bytes: the cached fragment's bytes, then `matched_via` and the
- * closing brace (gameJsonWith's bytes for that one extra member).
+ * gameJsonWith's bytes, as pieces: the cached fragment's bytes, then the extra members and
+ * the closing brace.
  */
-export function gameListItemBytes(dataset: DatasetApi, row: number, matchedVia: unknown): Uint8Array[] {
-  const close =
-    matchedVia === null || matchedVia === undefined
-      ? NO_MATCH_CLOSE
-      : Buffer.from(`,"matched_via":${JSON.stringify(matchedVia)}}`);
-  return [fragmentsOf(dataset).bytes(row, (r) => openGameJson(dataset, r)), close];
+export function gameJsonBytesWith(
+  dataset: DatasetApi,
+  row: number,
+  extra: readonly (readonly [string, unknown])[],
+): Uint8Array[] {
+  const fragment = fragmentsOf(dataset).bytes(row, (r) => openGameJson(dataset, r));
+  if (extra.length === 1 && extra[0][0] === 'matched_via' && (extra[0][1] ?? null) === null)
+    return [fragment, NO_MATCH_CLOSE];
+  let close = '';
+  for (const [key, value] of extra) close += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
+  return [fragment, Buffer.from(`${close}}`)];
 }
 
 export function gameJson(dataset: DatasetApi, row: number): string {

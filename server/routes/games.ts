@@ -8,8 +8,9 @@ import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
 import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
 import { embedsFor } from '../present/embeds.js';
-import { gameJsonFor, gameJsonWith, gameListItemBytes } from '../present/game-json.js';
-import { listEnvelopeBytes, listEnvelopeJson, type ListLinks, type ListMeta } from '../present/list.js';
+import { gameJsonWith } from '../present/game-json.js';
+import { gamesPageBody } from '../present/games-page.js';
+import type { ListLinks, ListMeta } from '../present/list.js';
 import { fieldError, notFoundProblem, validationProblem } from '../problem.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
@@ -38,18 +39,18 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string | Uint8Array {
     `${API_PREFIX}/games`,
     GAMES_LIST_ENDPOINT,
   );
-  // Whole games and no embeds (most pages): joined from cached bytes, sent as they are.
-  if (request.fields === undefined && request.include.length === 0) {
-    const items = page.rows.map((row, i) => gameListItemBytes(dataset, row, page.matchedVia[i]));
-    return sendJson(event, listEnvelopeBytes(items, meta, links));
-  }
-  const items = page.rows.map((row, i) =>
-    gameJsonFor(dataset, row, request.fields, [
-      ['matched_via', page.matchedVia[i]],
-      ...embedsFor(dataset, row, request.include),
-    ]),
+  return sendJson(
+    event,
+    gamesPageBody(
+      dataset,
+      page.rows,
+      request.include,
+      (i) => [['matched_via', page.matchedVia[i]]],
+      request.fields,
+      meta,
+      links,
+    ),
   );
-  return sendJson(event, listEnvelopeJson(items, meta, links));
 }
 
 function getGame(event: H3Event, deps: GamesRouteDeps): string {

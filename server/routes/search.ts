@@ -8,8 +8,7 @@ import { API_PREFIX, link, listHref } from '../links.js';
 import type { CursorDirection } from '../cursor.js';
 import { cursorQuery } from '../schemas/games-list.js';
 import { navigation } from '../paging.js';
-import { listEnvelopeJson } from '../present/list.js';
-import { presentGames } from '../present/search-page.js';
+import { gamesPageBody } from '../present/games-page.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import {
@@ -116,15 +115,14 @@ function postedSelf(deps: AppDeps, request: SearchRequest): string {
   return listHref(SEARCH_PATH, { cursor: from, limit: request.limit, include });
 }
 
-function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: SearchRequest, self?: string): string {
+function runSearch(
+  event: H3Event,
+  deps: AppDeps,
+  dataset: DatasetApi,
+  request: SearchRequest,
+  self?: string,
+): string | Uint8Array {
   const page = dataset.query(request);
-  const items = presentGames(
-    dataset,
-    page.rows,
-    request.include,
-    (i) => [['matched_via', page.matchedVia[i]]],
-    request.fields,
-  );
   const { meta, links } = pageNavigation(event, deps.cursors, request, page, SEARCH_PATH, GAMES_SEARCH_ENDPOINT);
   if (self !== undefined) links.self = link(self);
   // "All but own" counts over the whole result, not the page (engine facets()).
@@ -133,7 +131,8 @@ function runSearch(event: H3Event, deps: AppDeps, dataset: DatasetApi, request: 
     const suggestion = dataset.suggest(request.filter.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }
-  return sendJson(event, listEnvelopeJson(items, meta, links));
+  const extra = (i: number): [string, unknown][] => [['matched_via', page.matchedVia[i]]];
+  return sendJson(event, gamesPageBody(dataset, page.rows, request.include, extra, request.fields, meta, links));
 }
 
 /** What a page of GET /v1/search takes from the engine's ranking of q. */
@@ -193,21 +192,10 @@ function rankOf(dataset: DatasetApi, ranking: TextRanking, position: Position): 
   return Math.min(Math.max(stored, -1), ranking.total);
 }
 
-function textSearch(event: H3Event, deps: AppDeps): string {
+function textSearch(event: H3Event, deps: AppDeps): string | Uint8Array {
   const request = parseTextSearch(event.url.searchParams, deps.cursors);
   const dataset = deps.state.current;
   const { total, start, end, hits: slice, first, last } = textPage(dataset, request);
-  const items = presentGames(
-    dataset,
-    slice.map((h) => h.row),
-    request.include,
-    (i) => [
-      ['matched_via', null],
-      ['score', slice[i].score],
-      ['matched_field', slice[i].field],
-    ],
-    request.fields,
-  );
   const { meta, links } = navigation(
     event,
     deps.cursors,
@@ -238,5 +226,11 @@ function textSearch(event: H3Event, deps: AppDeps): string {
     const suggestion = dataset.suggest(request.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }
-  return sendJson(event, listEnvelopeJson(items, meta, links));
+  const extra = (i: number): [string, unknown][] => [
+    ['matched_via', null],
+    ['score', slice[i].score],
+    ['matched_field', slice[i].field],
+  ];
+  const rows = slice.map((h) => h.row);
+  return sendJson(event, gamesPageBody(dataset, rows, request.include, extra, request.fields, meta, links));
 }
