@@ -43,37 +43,17 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     yield;
   }
 
-  /** Positions of a section's entries in the new order: grouped by new row, stable within one. */
-  const grouped = (games: Uint32Array): Uint32Array => stableOrderBy(remap(games), rows.length);
-  const link = <L extends { game: Uint32Array; target: Uint32Array }>(
-    section: L,
-    extra: (at: Uint32Array) => Omit<L, 'game' | 'target'>,
-  ): L => {
-    const at = grouped(section.game);
-    return { game: remap(takeTyped(section.game, at)), target: takeTyped(section.target, at), ...extra(at) } as L;
-  };
-  const gameTerms = link(input.gameTerms, () => ({}));
+  const byGame = <S extends { game: Uint32Array }>(section: S): S => groupedByGame(section, rowOf);
+  const gameTerms = byGame(input.gameTerms);
   yield;
-  const gameFamilies = link(input.gameFamilies, () => ({}));
-  const gamePublishers = link(input.gamePublishers, () => ({}));
+  const gameFamilies = byGame(input.gameFamilies);
+  const gamePublishers = byGame(input.gamePublishers);
   yield;
-  const gameCredits = link(input.gameCredits, (at) => ({ role: takeArray(input.gameCredits.role, at) }));
+  const gameCredits = byGame(input.gameCredits);
   yield;
-  const awardsAt = grouped(input.gameAwards.game);
-  const gameAwards = {
-    game: remap(takeTyped(input.gameAwards.game, awardsAt)),
-    award: takeTyped(input.gameAwards.award, awardsAt),
-    year: takeTyped(input.gameAwards.year, awardsAt),
-    result: takeArray(input.gameAwards.result, awardsAt),
-    category: takeArray(input.gameAwards.category, awardsAt),
-  };
+  const gameAwards = byGame(input.gameAwards);
   yield;
-  const namesAt = grouped(input.alternateNames.game);
-  const alternateNames = {
-    game: remap(takeTyped(input.alternateNames.game, namesAt)),
-    name: takeArray(input.alternateNames.name, namesAt),
-    language: takeArray(input.alternateNames.language, namesAt),
-  };
+  const alternateNames = byGame(input.alternateNames);
   yield;
   // By (source, target): ordered by target first, then stably by source.
   const { relationships: r } = input;
@@ -105,7 +85,19 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     return { ...c, base: rowOf[c.base], expansions: c.expansions.map((row) => rowOf[row]).sort((a, b) => a - b) };
   });
   yield;
-  const community = yield* reorderedCommunitySteps(input.community, rowOf, rows.length);
+  const { community: c } = input;
+  const playerCountRatings = byGame(c.playerCountRatings);
+  yield;
+  const agePolls = byGame(c.agePolls);
+  const languagePolls = byGame(c.languagePolls);
+  yield;
+  const community: CommunityInput = {
+    playerCountRatings,
+    agePolls,
+    languagePolls,
+    experience: byGame(c.experience),
+    experienceSufficient: Uint32Array.from(c.experienceSufficient, (row) => rowOf[row]).sort(),
+  };
   return {
     ...input,
     games: new Table(vectors),
@@ -157,26 +149,17 @@ function takeColumn(name: string, vector: Vector, rows: Uint32Array): Vector {
   throw new RangeError(`games column ${name} is ${vector.type}, which cannot be reordered`);
 }
 
-/** The community sections grouped by the new rows (each game's entries kept in their order), a step each. */
-function* reorderedCommunitySteps(
-  community: CommunityInput,
-  rowOf: Uint32Array,
-  n: number,
-): Generator<void, CommunityInput> {
-  const section = <S extends { game: Uint32Array }>(s: S): S => {
-    const game = Uint32Array.from(s.game, (row) => rowOf[row]);
-    const at = stableOrderBy(game, n);
-    const out: Record<string, TypedArray> = {};
-    for (const [key, values] of Object.entries(s) as [string, TypedArray][])
-      out[key] = key === 'game' ? takeTyped(game, at) : takeTyped(values, at);
-    return out as unknown as S;
-  };
-  const playerCountRatings = section(community.playerCountRatings);
-  yield;
-  const agePolls = section(community.agePolls);
-  const languagePolls = section(community.languagePolls);
-  yield;
-  const experience = section(community.experience);
-  const experienceSufficient = Uint32Array.from(community.experienceSufficient, (row) => rowOf[row]).sort();
-  return { playerCountRatings, agePolls, languagePolls, experience, experienceSufficient };
+/**
+ * A per-game section (parallel columns with a `game` row each, grouped by game) with its
+ * games renumbered by `rowOf` and its entries grouped by the new rows, each game's entries
+ * in their order.
+ */
+function groupedByGame<S extends { game: Uint32Array }>(section: S, rowOf: Uint32Array): S {
+  const game = Uint32Array.from(section.game, (row) => rowOf[row]);
+  const at = stableOrderBy(game, rowOf.length);
+  const out: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(section) as [string, TypedArray | readonly unknown[]][])
+    out[key] =
+      key === 'game' ? takeTyped(game, at) : ArrayBuffer.isView(values) ? takeTyped(values, at) : takeArray(values, at);
+  return out as S;
 }

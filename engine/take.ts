@@ -58,6 +58,12 @@ const isValid = (data: Data, i: number): boolean => {
   return (data.nullBitmap[bit >> 3] & (1 << (bit & 7))) !== 0;
 };
 
+/** A made column's null count and validity bits (none kept when no value is null). */
+const nullsOf = (nulls: number, validity: Uint8Array) => ({
+  nullCount: nulls,
+  nullBitmap: nulls > 0 ? validity : undefined,
+});
+
 /** A Float64 column's rows in the order `at`, nulls kept. */
 export function takeFloat64(vector: Vector, at: ArrayLike<number>): Vector {
   const chunks = vector.data as Data<Float64>[];
@@ -75,15 +81,7 @@ export function takeFloat64(vector: Vector, at: ArrayLike<number>): Vector {
     validity[i >> 3] |= 1 << (i & 7);
     values[i] = data.values[j];
   }
-  return makeVector(
-    makeData({
-      type: new Float64(),
-      length: at.length,
-      nullCount: nulls,
-      nullBitmap: nulls > 0 ? validity : undefined,
-      data: values,
-    }),
-  );
+  return makeVector(makeData({ type: new Float64(), length: at.length, ...nullsOf(nulls, validity), data: values }));
 }
 
 /** A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded. */
@@ -111,13 +109,6 @@ export function takeUtf8(vector: Vector<Utf8>, at: ArrayLike<number>): Vector<Ut
     bytes.set(data.values.subarray(data.valueOffsets[j], data.valueOffsets[j + 1]), offsets[i]);
   }
   return makeVector(
-    makeData({
-      type: new Utf8(),
-      length: at.length,
-      nullCount: nulls,
-      nullBitmap: nulls > 0 ? validity : undefined,
-      valueOffsets: offsets,
-      data: bytes,
-    }),
+    makeData({ type: new Utf8(), length: at.length, ...nullsOf(nulls, validity), valueOffsets: offsets, data: bytes }),
   );
 }
