@@ -38,7 +38,9 @@ export type Utf8Values = readonly (string | null)[] | Vector<Utf8>;
 export type EnumType = ArrowDictionary<Utf8, Uint16>;
 
 /** Each enumerated column's known values, by name. */
-const ENUM_VALUES: ReadonlyMap<string, readonly string[]> = new Map(GAME_ENUM_FIELDS.map((f) => [f.name, f.values]));
+export const ENUM_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
+  GAME_ENUM_FIELDS.map((f) => [f.name, f.values]),
+);
 /** String columns as the games table takes them. */
 export type GameStringValues = Record<GameStringColumn, StringValues>;
 

@@ -437,8 +437,8 @@ export class Dataset implements DatasetApi {
     );
     yield;
     const dataset = new Dataset(input, options, parts);
-    const rowOf = new Uint32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) rowOf[rows[i]] = i;
+    // row -> its new row: its place in the default order
+    const rowOf = order.pos;
     dataset.games.seedSortNames(takeArray(this.games.sortNames, rows));
     const renumbered = new Map<string, OrderIndex>();
     for (const [key, built] of this.sorts.built()) {

@@ -7,14 +7,13 @@
 // game; a combination's expansion rows ascending; the sufficient-experience rows ascending.
 
 import { Table, Type, type Utf8, type Vector } from 'apache-arrow';
-import { enumCodes, enumVectorOfCodes } from './columns.js';
+import { ENUM_VALUES, enumCodes, enumVectorOfCodes } from './columns.js';
 import type { CommunityInput } from './community-data.js';
-import { GAME_ENUM_FIELDS, GAME_LIST_COLUMNS, type DatasetInput, type GameListColumns } from './input.js';
+import { GAME_LIST_COLUMNS, type DatasetInput, type GameListColumns } from './input.js';
 import { takeListColumn } from './list-column.js';
 import { takeArray, takeFloat64, takeTyped, takeUtf8, type TypedArray } from './take.js';
 
 const NO_ROW = 0xffffffff;
-const ENUM_VALUES: ReadonlyMap<string, readonly string[]> = new Map(GAME_ENUM_FIELDS.map((f) => [f.name, f.values]));
 
 /**
  * `input` with `rows[i]` (a row of `input`) as row i; `rows` must name every row once.

@@ -10,7 +10,7 @@
 // Dataset. Past the cap the oldest entry goes (insertion order, FIFO): no per-hit
 // bookkeeping, unlike LRU, and a miss costs what an uncached game always cost. A fragment a
 // games page used is kept as UTF-8 bytes too (up to the same cap): that page is joined and
-// sent as bytes (server/routes/games.ts).
+// sent as bytes (server/present/games-page.ts).
 
 import type { DatasetApi } from '../../engine/index.js';
 

@@ -45,9 +45,7 @@ export function gameJsonBytesWith(
   const fragment = fragmentsOf(dataset).bytes(row, (r) => openGameJson(dataset, r));
   if (extra.length === 1 && extra[0][0] === 'matched_via' && (extra[0][1] ?? null) === null)
     return [fragment, NO_MATCH_CLOSE];
-  let close = '';
-  for (const [key, value] of extra) close += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
-  return [fragment, Buffer.from(`${close}}`)];
+  return [fragment, Buffer.from(closingMembers(extra))];
 }
 
 export function gameJson(dataset: DatasetApi, row: number): string {
@@ -56,7 +54,12 @@ export function gameJson(dataset: DatasetApi, row: number): string {
 
 /** The cached game JSON with extra members appended (values already JSON-serializable). */
 export function gameJsonWith(dataset: DatasetApi, row: number, extra: readonly (readonly [string, unknown])[]): string {
-  let json = gameFragment(dataset, row);
+  return `${gameFragment(dataset, row)}${closingMembers(extra)}`;
+}
+
+/** `extra` as members to append to a fragment, and the closing brace. */
+function closingMembers(extra: readonly (readonly [string, unknown])[]): string {
+  let json = '';
   for (const [key, value] of extra) json += `,${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`;
   return `${json}}`;
 }
