@@ -59,7 +59,18 @@ export function parseGamesList(
   );
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;
-  return { ...state, limit, include, fields, after: continued.after, before: continued.before };
+  // Members named one by one: on Node 20, `{ ...state, limit, … }` (a spread, then members)
+  // took ~8 µs a request, half of this parse (bench/README.md, "Object spreads").
+  return {
+    filter: state.filter,
+    sort: state.sort,
+    order: state.order,
+    limit,
+    include,
+    fields,
+    after: continued.after,
+    before: continued.before,
+  };
 }
 
 /** What a cursor for this listing carries besides its position. */

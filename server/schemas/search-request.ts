@@ -191,7 +191,17 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;
-  const request: SearchRequest = { ...state, limit, include, fields, after: continued.after, before: continued.before };
+  // Members named one by one, not `{ ...state, … }` (slow on Node 20; see games-list.ts).
+  const request: SearchRequest = {
+    filter: state.filter,
+    sort: state.sort,
+    order: state.order,
+    limit,
+    include,
+    fields,
+    after: continued.after,
+    before: continued.before,
+  };
   if (facets !== undefined) request.facets = [...new Set(facets)];
   return request;
 }
@@ -228,5 +238,14 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   if (errors.length > 0) throw validationProblem(errors);
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, {}, false);
   const state = continued.query as unknown as ListQueryState;
-  return { ...state, limit, include, fields, after: continued.after, before: continued.before };
+  return {
+    filter: state.filter,
+    sort: state.sort,
+    order: state.order,
+    limit,
+    include,
+    fields,
+    after: continued.after,
+    before: continued.before,
+  };
 }
