@@ -104,8 +104,17 @@ export class NameMatcher {
     return this.owner.length;
   }
 
-  /** Calls visit(entry, level) for every matching entry (an entry may be visited twice). */
-  match(query: AnalyzedText, visit: (entry: number, level: MatchLevel) => void): void {
+  /**
+   * Calls visit(entry, level) for every matching entry (an entry may be visited twice).
+   * `wholeToken`, for a one-word query: offered each matching token first; when it takes the
+   * token (returns true, having recorded every entry holding it itself), that token's entries
+   * are not visited through it.
+   */
+  match(
+    query: AnalyzedText,
+    visit: (entry: number, level: MatchLevel) => void,
+    wholeToken?: (token: number) => boolean,
+  ): void {
     const generation = this.nextGeneration();
     const compactId = this.compactIds.find(query.compact);
     for (let e = compactId < 0 ? -1 : this.lastEntry[compactId]; e >= 0; e = this.sameCompact[e]) {
@@ -151,7 +160,8 @@ export class NameMatcher {
     try {
       if (!possible || (words.length === 0 && gramSource === undefined)) return;
       if (words.length === 1 && query.cjk.length === 0 && this.oneWordUnverified) {
-        this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit);
+        if (wholeToken === undefined) this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit);
+        else this.matchOneWordByToken(lo[0], hi[0], fuzzy[0], generation, visit, wholeToken);
         return;
       }
       const verify = (entry: number): void => {
@@ -204,6 +214,35 @@ export class NameMatcher {
         listed[entry] = generation;
         visit(entry, FUZZY);
       }
+    }
+  }
+
+  /**
+   * matchOneWord token by token, each token offered to `wholeToken` before its entries are
+   * visited. The typo ranges contain [lo, hi), whose tokens the first loop has seen.
+   */
+  private matchOneWordByToken(
+    lo: number,
+    hi: number,
+    ranges: readonly number[],
+    generation: number,
+    visit: (entry: number, level: MatchLevel) => void,
+    wholeToken: (token: number) => boolean,
+  ): void {
+    const { postingStart, postings } = this.dictionary;
+    const listed = this.listed;
+    const visitToken = (token: number, level: MatchLevel): void => {
+      if (wholeToken(token)) return;
+      for (let i = postingStart[token]; i < postingStart[token + 1]; i++) {
+        const entry = postings[i];
+        if (listed[entry] === generation) continue;
+        listed[entry] = generation;
+        visit(entry, level);
+      }
+    };
+    for (let t = lo; t < hi; t++) visitToken(t, WORDS);
+    for (let r = 0; r < ranges.length; r += 2) {
+      for (let t = ranges[r]; t < ranges[r + 1]; t++) if (t < lo || t >= hi) visitToken(t, FUZZY);
     }
   }
 

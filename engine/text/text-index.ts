@@ -99,8 +99,23 @@ const EMPTY: TextMatches = {
   keys: new Uint32Array(0),
 };
 
-export function buildTextIndex(docs: readonly TextDocument[], entities: readonly TextEntity[] = []): TextIndex {
-  return new Index(docs, entities);
+export interface TextIndexOptions {
+  /**
+   * A token of the people index (designers, artists, publishers, families) whose entities
+   * hold at least this many games, counted once per entity, keeps those games as bitsets (one
+   * per slot they are recorded under), so a one-word query reaching it ORs words instead of
+   * setting a bit per (entity, game). Default: the bitsets' word count (games / 32), where
+   * the two cost about the same. Tests set 0 (every token) or Infinity (none).
+   */
+  wholeTokenGames?: number;
+}
+
+export function buildTextIndex(
+  docs: readonly TextDocument[],
+  entities: readonly TextEntity[] = [],
+  options: TextIndexOptions = {},
+): TextIndex {
+  return new Index(docs, entities, options);
 }
 
 /** Documents in popularity order: popularity desc, rankKey desc (NaN last in both), id asc. */
@@ -138,8 +153,17 @@ class Index implements TextIndex {
   private readonly allDocs: Uint32Array;
   private readonly allFields: Uint8Array;
   private searching = false;
+  /** People tokens holding many games: those games per slot (see TextIndexOptions). */
+  private readonly peopleTokenGames: Map<number, TokenGames>;
+  /** NameMatcher's wholeToken for the people index: ORs a token's bitsets when it has them. */
+  private readonly orPeopleToken = (token: number): boolean => {
+    const games = this.peopleTokenGames.get(token);
+    if (games === undefined) return false;
+    for (let k = 0; k < games.slots.length; k++) this.bits.orWords(games.slots[k], games.words[k]);
+    return true;
+  };
 
-  constructor(input: readonly TextDocument[], entities: readonly TextEntity[]) {
+  constructor(input: readonly TextDocument[], entities: readonly TextEntity[], options: TextIndexOptions) {
     const docs = popularityOrder(input);
     const n = docs.length;
     this.rows = Uint32Array.from(docs, (d) => d.row);
@@ -198,6 +222,13 @@ class Index implements TextIndex {
     this.docOfRow = new Int32Array(docs.reduce((max, d) => Math.max(max, d.row + 1), 0)).fill(-1);
     for (let d = 0; d < n; d++) this.docOfRow[docs[d].row] = d;
     this.bits = new TierBits(n);
+    this.peopleTokenGames = peopleTokenGames(
+      this.people,
+      entityStart,
+      this.entityDocs,
+      this.bits.stride,
+      options.wholeTokenGames ?? this.bits.stride,
+    );
     this.allDocs = new Uint32Array(n);
     this.allFields = new Uint8Array(n);
     this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
@@ -326,13 +357,16 @@ class Index implements TextIndex {
       bits.set(slotOf(tier, field), names.owner[entry]);
     });
     const people = this.people;
-    people.match(query, (entry, level) => {
-      const field = people.tag[entry];
-      const e = people.owner[entry];
-      const tier =
-        field === FIELD_CODE.family ? TIER_FAMILY : level === EXACT && this.fullName[e] === 1 ? TIER_NAME : TIER_PEOPLE;
-      bits.setAll(slotOf(tier, field), this.entityDocs, this.entityStart[e], this.entityStart[e + 1]);
-    });
+    people.match(
+      query,
+      (entry, level) => {
+        const field = people.tag[entry];
+        const e = people.owner[entry];
+        const slot = level === EXACT && this.fullName[e] === 1 ? slotOf(TIER_NAME, field) : peopleSlot(field);
+        bits.setAll(slot, this.entityDocs, this.entityStart[e], this.entityStart[e + 1]);
+      },
+      this.peopleTokenGames.size > 0 ? this.orPeopleToken : undefined,
+    );
     this.matchDescriptions(query);
   }
 
@@ -392,4 +426,61 @@ class Index implements TextIndex {
     }
     return best;
   }
+}
+
+/** The games of one people token, as bitsets over documents, one per slot. */
+interface TokenGames {
+  slots: Uint8Array;
+  words: Uint32Array[];
+}
+
+/**
+ * The slot an entity's games are recorded under when it matches short of a full name: a
+ * family's tier, or the people tier (fullName[e] never holds for a family).
+ */
+function peopleSlot(field: number): number {
+  return slotOf(field === FIELD_CODE.family ? TIER_FAMILY : TIER_PEOPLE, field);
+}
+
+/**
+ * For each people token whose entities hold at least `minGames` games, those games as one
+ * bitset per slot. A document in the people slot through a token and in tier 0 through the
+ * entity's full name is fine: a document's tier is the first slot holding it (tier-bits.ts).
+ */
+function peopleTokenGames(
+  people: NameMatcher,
+  entityStart: Uint32Array,
+  entityDocs: Uint32Array,
+  stride: number,
+  minGames: number,
+): Map<number, TokenGames> {
+  const out = new Map<number, TokenGames>();
+  const { postingStart, postings } = people.dictionary;
+  for (let t = 0; t + 1 < postingStart.length; t++) {
+    let games = 0;
+    for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
+      const e = people.owner[postings[i]];
+      games += entityStart[e + 1] - entityStart[e];
+    }
+    if (games === 0 || games < minGames) continue;
+    const slots: number[] = [];
+    const words: Uint32Array[] = [];
+    for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
+      const entry = postings[i];
+      const slot = peopleSlot(people.tag[entry]);
+      let k = slots.indexOf(slot);
+      if (k < 0) {
+        k = slots.push(slot) - 1;
+        words.push(new Uint32Array(stride));
+      }
+      const bitset = words[k];
+      const e = people.owner[entry];
+      for (let j = entityStart[e]; j < entityStart[e + 1]; j++) {
+        const d = entityDocs[j];
+        bitset[d >>> 5] |= 1 << (d & 31);
+      }
+    }
+    out.set(t, { slots: Uint8Array.from(slots), words });
+  }
+  return out;
 }

@@ -146,6 +146,29 @@ export class TierBits {
   }
 
   /**
+   * Sets the documents of a whole bitset (`words`: stride words, as this one's slots) in
+   * `slot`: one OR a word, every word marked touched (the caller keeps such bitsets for
+   * document sets larger than the stride, where a bit at a time would cost more).
+   */
+  orWords(slot: number, words: Uint32Array): void {
+    const { bits, stride } = this;
+    if (words.length !== stride) throw new RangeError(`a bitset of ${words.length} words, not ${stride}`);
+    this.used |= 1 << slot;
+    this.markAllDirty();
+    const base = slot * stride;
+    for (let w = 0; w < stride; w++) bits[base + w] |= words[w];
+  }
+
+  private markAllDirty(): void {
+    if (this.allDirty) return;
+    this.allDirty = true;
+    const { dirty } = this;
+    dirty.fill(-1);
+    const tail = this.stride & 31;
+    if (tail !== 0) dirty[dirty.length - 1] = (1 << tail) - 1;
+  }
+
+  /**
    * set() for docs[start .. end). Once the lists set this way hold more documents than there
    * are words, every word is marked touched at once and the lists skip the summary: a broad
    * query's people tier (~40,000 documents for "castle") then costs one OR a document.
@@ -156,12 +179,7 @@ export class TierBits {
     const base = slot * this.stride;
     this.used |= 1 << slot;
     this.listed += end - start;
-    if (!this.allDirty && this.listed > this.stride) {
-      this.allDirty = true;
-      dirty.fill(-1);
-      const tail = this.stride & 31;
-      if (tail !== 0) dirty[dirty.length - 1] = (1 << tail) - 1;
-    }
+    if (this.listed > this.stride) this.markAllDirty();
     if (this.allDirty) {
       for (let i = start; i < end; i++) {
         const doc = docs[i];

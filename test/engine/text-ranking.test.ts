@@ -164,12 +164,19 @@ const QUERIES = [
   'c',
 ];
 
+// People tokens' games as bitsets (TextIndexOptions): the default threshold, every token, none.
+const TOKEN_BITSETS = [
+  { bitsets: 'default', options: {} },
+  { bitsets: 'every people token', options: { wholeTokenGames: 0 } },
+  { bitsets: 'no people token', options: { wholeTokenGames: Number.POSITIVE_INFINITY } },
+];
+
 describe.each([
-  { seed: 1, size: 6000 },
-  { seed: 7, size: 400 },
-])('text ranking vs a reference, seed $seed, $size games', ({ seed, size }) => {
+  ...TOKEN_BITSETS.map((b) => ({ seed: 1, size: 6000, ...b })),
+  ...TOKEN_BITSETS.map((b) => ({ seed: 7, size: 400, ...b })),
+])('text ranking vs a reference, seed $seed, $size games, bitsets: $bitsets', ({ seed, size, options }) => {
   const catalog = randomCatalog(seed, size);
-  const index = buildTextIndex(catalog.docs, catalog.entities);
+  const index = buildTextIndex(catalog.docs, catalog.entities, options);
 
   it.each(QUERIES)('matches(%j) equals the reference, and search(q, limit) its first limit', (q) => {
     const want = reference(catalog, q);
@@ -220,71 +227,74 @@ function referenceHits(want: Expected, keep: (row: number) => boolean, start: nu
 }
 
 describe.each([
-  { seed: 1, size: 6000 },
-  { seed: 7, size: 400 },
-])('lazy text ranking (rank) vs the reference, seed $seed, $size games', ({ seed, size }) => {
-  const catalog = randomCatalog(seed, size);
-  const index = buildTextIndex(catalog.docs, catalog.entities);
-  const everyRow = () => true;
-  // A third of the rows, by a rule unrelated to popularity: what a type filter does.
-  const third = (row: number) => row % 3 === 1;
-  const masks = [
-    { name: 'no mask', keep: everyRow, mask: undefined },
-    { name: 'a third of the rows', keep: third, mask: index.docMask(third) },
-    { name: 'no row', keep: () => false, mask: index.docMask(() => false) },
-  ];
+  ...TOKEN_BITSETS.map((b) => ({ seed: 1, size: 6000, ...b })),
+  ...TOKEN_BITSETS.map((b) => ({ seed: 7, size: 400, ...b })),
+])(
+  'lazy text ranking (rank) vs the reference, seed $seed, $size games, bitsets: $bitsets',
+  ({ seed, size, options }) => {
+    const catalog = randomCatalog(seed, size);
+    const index = buildTextIndex(catalog.docs, catalog.entities, options);
+    const everyRow = () => true;
+    // A third of the rows, by a rule unrelated to popularity: what a type filter does.
+    const third = (row: number) => row % 3 === 1;
+    const masks = [
+      { name: 'no mask', keep: everyRow, mask: undefined },
+      { name: 'a third of the rows', keep: third, mask: index.docMask(third) },
+      { name: 'no row', keep: () => false, mask: index.docMask(() => false) },
+    ];
 
-  describe.each(masks)('$name', ({ keep, mask }) => {
-    it.each(QUERIES)('rank(%j): total, every page window and every rank agree with the reference', (q) => {
-      const want = reference(catalog, q);
-      const { total, rows } = referenceHits(want, keep, 0, 0);
-      const windows = [
-        [0, 25],
-        [0, 1],
-        [1, 3],
-        [24, 49],
-        [total - 5, total + 5],
-        [Math.floor(total / 2), Math.floor(total / 2) + 100],
-        [total, total + 25],
-        [5, 5],
-        [9, 3],
-        [-5, -1],
-        [-3, 2],
-        [0, total + 1],
-      ];
-      index.rank(q, mask, (ranking) => {
-        expect(ranking.total).toBe(total);
-        for (const [start, end] of windows) {
-          expect(ranking.hits(start, end)).toEqual(referenceHits(want, keep, Math.max(0, start), end).page);
-        }
-        // Every match's rank, and -1 for games that are not matches (or not kept) and unknown rows.
-        rows.forEach((row, rank) => {
-          expect(ranking.rankOf(row)).toBe(rank);
+    describe.each(masks)('$name', ({ keep, mask }) => {
+      it.each(QUERIES)('rank(%j): total, every page window and every rank agree with the reference', (q) => {
+        const want = reference(catalog, q);
+        const { total, rows } = referenceHits(want, keep, 0, 0);
+        const windows = [
+          [0, 25],
+          [0, 1],
+          [1, 3],
+          [24, 49],
+          [total - 5, total + 5],
+          [Math.floor(total / 2), Math.floor(total / 2) + 100],
+          [total, total + 25],
+          [5, 5],
+          [9, 3],
+          [-5, -1],
+          [-3, 2],
+          [0, total + 1],
+        ];
+        index.rank(q, mask, (ranking) => {
+          expect(ranking.total).toBe(total);
+          for (const [start, end] of windows) {
+            expect(ranking.hits(start, end)).toEqual(referenceHits(want, keep, Math.max(0, start), end).page);
+          }
+          // Every match's rank, and -1 for games that are not matches (or not kept) and unknown rows.
+          rows.forEach((row, rank) => {
+            expect(ranking.rankOf(row)).toBe(rank);
+          });
+          const matched = new Set(rows);
+          for (let row = 0; row < size; row += 7) if (!matched.has(row)) expect(ranking.rankOf(row)).toBe(-1);
+          expect(ranking.rankOf(size + 10)).toBe(-1);
+          expect(ranking.rankOf(-1)).toBe(-1);
         });
-        const matched = new Set(rows);
-        for (let row = 0; row < size; row += 7) if (!matched.has(row)) expect(ranking.rankOf(row)).toBe(-1);
-        expect(ranking.rankOf(size + 10)).toBe(-1);
-        expect(ranking.rankOf(-1)).toBe(-1);
       });
     });
-  });
 
-  it('leaves nothing of one search in the next: alternating broad, narrow and empty queries, masked or not', () => {
-    // Numbers match a few names only ("castle 1234", "Game 1234" and their typos): searches
-    // that touch a few words, cleared word by word rather than whole.
-    const sequence = ['castle', 'queen', '1234', 'zz', '321', 'castle', '1234', 'ann castle', '4321', 'kingdoms'];
-    sequence.push('castle castle', '399', 'cast', '2345', 'queen', '2345');
-    sequence.forEach((q, i) => {
-      const { keep, mask } = masks[i % 2];
-      const want = reference(catalog, q);
-      const expected = referenceHits(want, keep, 0, 30);
-      const got = index.rank(q, mask, (ranking) => ({ total: ranking.total, page: ranking.hits(0, 30) }));
-      expect(got).toEqual({ total: expected.total, page: expected.page });
-      const all = index.matches(q);
-      expect(Array.from(all.rows)).toEqual(want.rows);
+    it('leaves nothing of one search in the next: alternating broad, narrow and empty queries, masked or not', () => {
+      // Numbers match a few names only ("castle 1234", "Game 1234" and their typos): searches
+      // that touch a few words, cleared word by word rather than whole.
+      const sequence = ['castle', 'queen', '1234', 'zz', '321', 'castle', '1234', 'ann castle', '4321', 'kingdoms'];
+      sequence.push('castle castle', '399', 'cast', '2345', 'queen', '2345');
+      sequence.forEach((q, i) => {
+        const { keep, mask } = masks[i % 2];
+        const want = reference(catalog, q);
+        const expected = referenceHits(want, keep, 0, 30);
+        const got = index.rank(q, mask, (ranking) => ({ total: ranking.total, page: ranking.hits(0, 30) }));
+        expect(got).toEqual({ total: expected.total, page: expected.page });
+        const all = index.matches(q);
+        expect(Array.from(all.rows)).toEqual(want.rows);
+      });
     });
-  });
-});
+  },
+);
 
 describe('lazy text ranking: lifetime', () => {
   const catalog = randomCatalog(3, 300);
