@@ -2,9 +2,10 @@
 // normalized query, the sort and the keyset position, signed with HMAC-SHA256 so a client
 // can neither edit nor forge one. A cursor alone is enough to continue a listing.
 
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Position } from '../engine/index.js';
+import { HmacSha256 } from './hmac-sha256.js';
 
 const CURSOR_VERSION = 1;
 const SIGNATURE_BYTES = 16;
@@ -34,8 +35,7 @@ export class CursorError extends Error {
 }
 
 export class CursorCodec {
-  /** The secret as a key object once, not re-read from the string by every signature. */
-  private readonly key: KeyObject;
+  private readonly mac: HmacSha256;
   /**
    * The wire JSON up to the position, per query object: a page's next and prev cursors
    * (same endpoint, same query) serialize the query once.
@@ -44,7 +44,7 @@ export class CursorCodec {
 
   constructor(secret: string) {
     if (secret.length < 16) throw new RangeError('cursor secret must have at least 16 characters');
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.mac = new HmacSha256(Buffer.from(secret, 'utf8'));
   }
 
   encode(payload: CursorPayload): string {
@@ -93,6 +93,6 @@ export class CursorCodec {
   }
 
   private sign(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest().subarray(0, SIGNATURE_BYTES).toString('base64url');
+    return this.mac.digest(body).subarray(0, SIGNATURE_BYTES).toString('base64url');
   }
 }
