@@ -102,10 +102,11 @@ const EMPTY: TextMatches = {
 export interface TextIndexOptions {
   /**
    * A token of the people index (designers, artists, publishers, families) whose entities
-   * hold at least this many games, counted once per entity, keeps those games as bitsets (one
-   * per slot they are recorded under), so a one-word query reaching it ORs words instead of
-   * setting a bit per (entity, game). Default: the bitsets' word count (games / 32), where
-   * the two cost about the same. Tests set 0 (every token) or Infinity (none).
+   * hold at least this many games between them (a game of two such entities counted twice)
+   * keeps those games as bitsets, one per slot they are recorded under, so a one-word query
+   * reaching it ORs words instead of setting a bit per (entity, game). Default: the bitsets'
+   * word count (games / 32), where the two cost about the same. Tests set 0 (every token)
+   * or Infinity (none).
    */
   wholeTokenGames?: number;
 }
