@@ -17,7 +17,7 @@ import { continueFrom } from '../paging.js';
 import { ApiProblem, fieldError, validationProblem, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
-import { cursorQuery, type GamesListRequest, type ListQueryState } from './games-list.js';
+import { cursorQuery, listRequest, type GamesListRequest, type ListQueryState } from './games-list.js';
 import { parseFields } from './game-fields-param.js';
 import { parseGameInclude } from './includes.js';
 import { parseLimit, parseSort, relevanceSort } from './list-params.js';
@@ -191,17 +191,7 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
   // A cursor is signed by this server, so its query is one we validated when issuing it.
   const state = continued.query as unknown as ListQueryState;
-  // Members named one by one, not `{ ...state, … }` (slow on Node 20; see games-list.ts).
-  const request: SearchRequest = {
-    filter: state.filter,
-    sort: state.sort,
-    order: state.order,
-    limit,
-    include,
-    fields,
-    after: continued.after,
-    before: continued.before,
-  };
+  const request: SearchRequest = listRequest(state, limit, include, fields, continued);
   if (facets !== undefined) request.facets = [...new Set(facets)];
   return request;
 }
@@ -238,14 +228,5 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   if (errors.length > 0) throw validationProblem(errors);
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, {}, false);
   const state = continued.query as unknown as ListQueryState;
-  return {
-    filter: state.filter,
-    sort: state.sort,
-    order: state.order,
-    limit,
-    include,
-    fields,
-    after: continued.after,
-    before: continued.before,
-  };
+  return listRequest(state, limit, include, fields, continued);
 }
