@@ -64,7 +64,8 @@ export function parseGamesList(
 /**
  * A listing's request: the query it runs (the cursor's, or the one given) and its own
  * parameters. Members named one by one: on Node 20, `{ ...state, limit, … }` (a spread, then
- * members) took ~8 µs a request, half of this parse (bench/README.md, "Object spreads").
+ * members) took ~8 µs a request, half of this parse (bench/README.md, "Object spreads, cursor
+ * signatures and the people tier").
  */
 export function listRequest(
   state: ListQueryState,
