@@ -160,8 +160,7 @@ export class NameMatcher {
     try {
       if (!possible || (words.length === 0 && gramSource === undefined)) return;
       if (words.length === 1 && query.cjk.length === 0 && this.oneWordUnverified) {
-        if (wholeToken === undefined) this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit);
-        else this.matchOneWordByToken(lo[0], hi[0], fuzzy[0], generation, visit, wholeToken);
+        this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit, wholeToken);
         return;
       }
       const verify = (entry: number): void => {
@@ -190,7 +189,8 @@ export class NameMatcher {
   /**
    * The entries of a one-word query: WORDS for those holding a token of its prefix range
    * [lo, hi), then FUZZY for those holding only tokens of its typo ranges (flattened lo, hi
-   * pairs, which contain [lo, hi)). Entries already listed (EXACT) are skipped.
+   * pairs, which contain [lo, hi) or lie beside it). Entries already listed (EXACT) are
+   * skipped. Token by token: a token `wholeToken` takes is not read here.
    */
   private matchOneWord(
     lo: number,
@@ -198,51 +198,26 @@ export class NameMatcher {
     ranges: readonly number[],
     generation: number,
     visit: (entry: number, level: MatchLevel) => void,
+    wholeToken: ((token: number) => boolean) | undefined,
   ): void {
     const { postingStart, postings } = this.dictionary;
     const listed = this.listed;
-    for (let i = postingStart[lo]; i < postingStart[hi]; i++) {
-      const entry = postings[i];
-      if (listed[entry] === generation) continue;
-      listed[entry] = generation;
-      visit(entry, WORDS);
-    }
-    for (let r = 0; r < ranges.length; r += 2) {
-      for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
-        const entry = postings[i];
-        if (listed[entry] === generation) continue;
-        listed[entry] = generation;
-        visit(entry, FUZZY);
-      }
-    }
-  }
-
-  /**
-   * matchOneWord token by token, each token offered to `wholeToken` before its entries are
-   * visited. The typo ranges contain [lo, hi), whose tokens the first loop has seen.
-   */
-  private matchOneWordByToken(
-    lo: number,
-    hi: number,
-    ranges: readonly number[],
-    generation: number,
-    visit: (entry: number, level: MatchLevel) => void,
-    wholeToken: (token: number) => boolean,
-  ): void {
-    const { postingStart, postings } = this.dictionary;
-    const listed = this.listed;
-    const visitToken = (token: number, level: MatchLevel): void => {
-      if (wholeToken(token)) return;
-      for (let i = postingStart[token]; i < postingStart[token + 1]; i++) {
-        const entry = postings[i];
-        if (listed[entry] === generation) continue;
-        listed[entry] = generation;
-        visit(entry, level);
+    const visitTokens = (from: number, to: number, level: MatchLevel): void => {
+      for (let t = from; t < to; t++) {
+        if (wholeToken?.(t)) continue;
+        for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
+          const entry = postings[i];
+          if (listed[entry] === generation) continue;
+          listed[entry] = generation;
+          visit(entry, level);
+        }
       }
     };
-    for (let t = lo; t < hi; t++) visitToken(t, WORDS);
+    visitTokens(lo, hi, WORDS);
+    // The typo ranges less [lo, hi), whose tokens were seen above.
     for (let r = 0; r < ranges.length; r += 2) {
-      for (let t = ranges[r]; t < ranges[r + 1]; t++) if (t < lo || t >= hi) visitToken(t, FUZZY);
+      visitTokens(ranges[r], Math.min(ranges[r + 1], lo), FUZZY);
+      visitTokens(Math.max(ranges[r], hi), ranges[r + 1], FUZZY);
     }
   }
 

@@ -8,7 +8,7 @@ import { embedsFor } from './embeds.js';
 import { gameJsonBytesWith, gameJsonFor } from './game-json.js';
 import { listEnvelopeBytes, listEnvelopeJson, type ListLinks, type ListMeta } from './list.js';
 
-export function presentGames(
+function presentGames(
   dataset: DatasetApi,
   rows: readonly number[],
   include: readonly GameInclude[],
