@@ -1,12 +1,14 @@
 // Store → the games table and the per-game lists of a DatasetInput, column by column as the
 // Game field registry (engine/fields.ts) lists them: a field stored in `games` is read from
 // `games.<name>`, in the form its storage and kind call for. Rows come in the order of the
-// load's rows table (loader/load.ts), which also carries each game's legacy id.
+// load's rows table (loader/load.ts), which also carries each game's legacy id and rowid:
+// the numbers are scanned and placed at their rows; the text, and the lists and maps as JSON
+// text, come in one read ordered by row; integer lists as numbers ordered by row.
 
 import type { Table } from 'apache-arrow';
 import {
-  arrayListColumn,
-  intListColumn,
+  IntListColumn,
+  jsonListColumn,
   emptyNumberArrays,
   enumVectorOfPositions,
   GAME_ENUM_FIELDS,
@@ -20,7 +22,8 @@ import {
   makeGamesTableSteps,
 } from '../engine/index.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
-import type { Store } from './store.js';
+import { placeAtRows, RowsByRowid } from './row-order.js';
+import type { Queryable, Store } from './store.js';
 import { isoTimestampVector } from './timestamps.js';
 import { runInSlices, yieldTurn } from './turns.js';
 
@@ -49,39 +52,84 @@ export function gamesTextSelect(f: GameField): string {
   return f.kind === 'date' ? `strftime(g.${f.name}, '%Y-%m-%d')` : `g.${f.name}`;
 }
 
-/** List columns: arrays come over as they are; a map is JSON in the store and read as its text. */
-const listSelect = (f: ListField): string =>
-  f.kind === 'rank-map' ? `CAST(g.${f.name} AS VARCHAR) AS ${f.name}` : `g.${f.name}`;
+/** A required list of integers (player counts): read as numbers into an IntListColumn. */
+export const isIntegerList = (f: GameField): boolean =>
+  f.storage === 'list' && f.kind === 'integer-list' && !f.nullable;
 
-/** A list column's values as the engine takes them: maps parsed, a missing required list empty. */
-function listValues(f: ListField, values: unknown[]): unknown[] {
-  if (f.kind === 'rank-map') return values.map((v) => (v === null ? null : JSON.parse(v as string)));
-  return f.nullable ? values : values.map((v) => v ?? []);
+/**
+ * Every other list or map as JSON text per row, parsed when a row is read
+ * (engine/list-column.ts): a page's games, never the whole column. A null one is `null`, or
+ * `[]` where a list is required.
+ */
+export const jsonListSelect = (f: GameField): string =>
+  `coalesce(CAST(to_json(g.${f.name}) AS VARCHAR), '${f.nullable ? 'null' : '[]'}')`;
+
+const INTEGER_LIST_FIELDS = LIST_FIELDS.filter((f) => isIntegerList(f));
+const JSON_LIST_FIELDS = LIST_FIELDS.filter((f) => !isIntegerList(f));
+
+/**
+ * A required list of integers per game (player counts), read as (row, value) pairs: numbers
+ * only, kept as offsets and values (IntListColumn), so the postings built from them parse
+ * nothing and no array per game is made.
+ */
+export async function integerListValues(
+  store: Queryable,
+  rows: string,
+  n: number,
+  column: string,
+): Promise<IntListColumn> {
+  const { columns } = await store.numberColumns(
+    `SELECT row, value FROM (
+       SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position
+       FROM ${rows} r JOIN games g ON g.id = r.id)
+     ORDER BY row, position`,
+  );
+  // Ordered by row, then position: the values are already in offsets-and-values order.
+  const { row, value } = columns;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < row.length; i++) offsets[row[i] + 1]++;
+  for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
+  return new IntListColumn(offsets, Int32Array.from(value));
 }
 
-/** The visible games (with their legacy id in r), in row order: every game query shares it. */
-const gamesFrom = (rows: string): string => `FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`;
+/** The games a Dataset shows (SPEC-NOTES D5), as a condition on `games` as g. */
+export const VISIBLE_GAMES = `g.status = 'active'`;
+
+/**
+ * The visible games scanned in the table's order, each with its rowid: a read's values are
+ * placed at their rows in JS (loader/row-order.ts), with no join and no sort in DuckDB.
+ */
+const scanGames = (select: readonly string[]): string =>
+  `SELECT CAST(g.rowid AS DOUBLE) AS game_rowid, ${select.join(', ')} FROM games g WHERE ${VISIBLE_GAMES}`;
 
 export async function loadGames(store: Store, rows: string): Promise<{ games: Table; lists: GameListColumns }> {
-  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read, the rest as
-  // JS values: statements over the same total order, so their rows line up.
-  const numeric = await store.numberColumns(
-    `SELECT ${[
+  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read and the lists
+  // as JS values, each placed at its row; the text in one ordered read (loader/packed-utf8.ts).
+  const visible = await store.numberColumns(
+    `SELECT game_rowid, CAST(row AS DOUBLE) AS row, CAST(legacy_id_numeric AS INTEGER) AS legacy_id_numeric FROM ${rows}`,
+  );
+  const read = await store.numberColumns(
+    scanGames([
       ...GAME_NUMBER_COLUMNS.map((c) => `CAST(g.${c} AS DOUBLE) AS ${c}`),
       ...ENUM_COLUMNS.map((c, i) => `list_position($${i + 1}::VARCHAR[], g.${c}) AS ${c}`),
       ...TIMESTAMP_COLUMNS.map((c) => `CAST(epoch_ms(g.${c}) AS DOUBLE) AS ${c}`),
-      'CAST(r.legacy_id_numeric AS INTEGER) AS legacy_id_numeric',
-    ].join(', ')}
-     ${gamesFrom(rows)}`,
+    ]),
     GAME_ENUM_FIELDS.map((f) => [...f.values]),
   );
-  const cols = await store.columns(`SELECT ${LIST_FIELDS.map(listSelect).join(', ')} ${gamesFrom(rows)}`);
-  const text = await loadPackedUtf8(store, rows, [...TEXT_SELECT]);
+  // The text and the JSON lists in one packed read: one sort of the rows.
+  const text = await loadPackedUtf8(store, rows, [
+    ...TEXT_SELECT,
+    ...JSON_LIST_FIELDS.map((f) => [f.name, jsonListSelect(f)] as const),
+  ]);
   const length = text.id.length;
-  const listLength = cols[LIST_FIELDS[0].name].length;
-  if (numeric.length !== length || listLength !== length) {
-    throw new Error(`games changed while loading (${numeric.length}, ${listLength} and ${length} rows)`);
+  if (visible.length !== length || read.length !== length) {
+    throw new Error(`games changed while loading (${visible.length}, ${read.length} and ${length} rows)`);
   }
+  const lists = {} as Record<string, ListColumn<unknown>>;
+  for (const f of INTEGER_LIST_FIELDS) lists[f.name] = await integerListValues(store, rows, length, f.name);
+  for (const f of JSON_LIST_FIELDS) lists[f.name] = jsonListColumn(text[f.name]);
+  const rowsByRowid = new RowsByRowid(visible.columns.game_rowid, visible.columns.row);
+  const numeric = placeAtRows(read, rowsByRowid.rowsOf(read.columns.game_rowid), 'game_rowid');
   // Each column a slice of its own: a reload runs this on the server's thread (loader/turns.ts).
   await yieldTurn();
   const numbers = emptyNumberArrays(length);
@@ -94,20 +142,15 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     await yieldTurn();
     strings[name] = isoTimestampVector(numeric.columns[name]);
   }
-  const lists = {} as Record<string, ListColumn<unknown>>;
-  for (const f of LIST_FIELDS) {
-    await yieldTurn();
-    // Required integer lists as offsets and values (engine/list-column.ts IntListColumn).
-    const values = listValues(f, cols[f.name]);
-    lists[f.name] =
-      f.kind === 'integer-list' && !f.nullable ? intListColumn(values as number[][]) : arrayListColumn(values);
-  }
   await yieldTurn();
   return {
     games: await runInSlices(makeGamesTableSteps(numbers, strings)),
     lists: {
       ...(lists as Omit<GameListColumns, 'legacy_id_numeric'>),
-      legacy_id_numeric: Array.from(numeric.columns.legacy_id_numeric, (v) => v === 1),
+      legacy_id_numeric: Array.from(
+        placeAtRows(visible, visible.columns.row, 'game_rowid').columns.legacy_id_numeric,
+        (v) => v === 1,
+      ),
     },
   };
 }

@@ -14,14 +14,14 @@ import {
   type GameListValues,
   type GameNumberColumn,
   type GameStringColumn,
-  IntListColumn,
   jsonListColumn,
   type ListColumn,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
-import { gamesTextSelect } from './load-games.js';
+import { gamesTextSelect, integerListValues, isIntegerList, jsonListSelect } from './load-games.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Queryable } from './store.js';
+import { checkRows, placeAtRows } from './row-order.js';
 import { isoTimestampVector } from './timestamps.js';
 
 const UNIT_SEPARATOR = '\u001f';
@@ -92,11 +92,14 @@ async function readUpdate(
     field.storage === 'string' && field.kind === 'enum' ? [[...field.values]] : [],
   );
   if (numeric.length > 0) {
-    const { columns } = await store.numberColumns(
-      `SELECT ${numeric.map(({ field, sql }) => `${sql} AS ${field.name}`).join(', ')}
-       FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`,
+    // in no order, each value placed at its row (loader/row-order.ts)
+    const read = await store.numberColumns(
+      `SELECT CAST(r.row AS DOUBLE) AS ludex_row, ${numeric.map(({ field, sql }) => `${sql} AS ${field.name}`).join(', ')}
+       FROM ${rows} r JOIN games g ON g.id = r.id`,
       enumValues,
     );
+    checkRows(read.columns.ludex_row, size);
+    const { columns } = placeAtRows(read, read.columns.ludex_row, 'ludex_row');
     for (const { field } of numeric) {
       const values = columns[field.name];
       if (field.storage === 'number') update.numbers[field.name as GameNumberColumn] = values;
@@ -109,49 +112,20 @@ async function readUpdate(
     }
   }
   const text = fields.filter((f) => f.storage === 'string' && numberSelect(f) === undefined);
-  const packed = await loadPackedUtf8(
-    store,
-    rows,
-    text.map((f) => [f.name, gamesTextSelect(f)] as const),
-  );
-  for (const f of text) update.strings[f.name as GameStringColumn] = packed[f.name];
   const lists: Record<string, ListColumn<unknown>> = {};
-  const isIntegerList = (f: GameField): boolean => f.storage === 'list' && f.kind === 'integer-list' && !f.nullable;
   const integerLists = fields.filter(isIntegerList);
   for (const f of integerLists) lists[f.name] = await integerListValues(store, rows, size, f.name);
   // Other lists and maps as JSON text per row, parsed when a row is read (engine/list-column.ts):
   // a page's games, never the whole column. A null one is `null`, or `[]` where a list is required.
+  // The text and the JSON in one packed read: one sort of the rows.
   const jsonLists = fields.filter((f) => f.storage === 'list' && !isIntegerList(f));
-  const json = await loadPackedUtf8(
-    store,
-    rows,
-    jsonLists.map(
-      (f) => [f.name, `coalesce(CAST(to_json(g.${f.name}) AS VARCHAR), '${f.nullable ? 'null' : '[]'}')`] as const,
-    ),
-    { json: true },
-  );
-  for (const f of jsonLists) lists[f.name] = jsonListColumn(json[f.name]);
+  const packed = await loadPackedUtf8(store, rows, [
+    ...text.map((f) => [f.name, gamesTextSelect(f)] as const),
+    ...jsonLists.map((f) => [f.name, jsonListSelect(f)] as const),
+  ]);
+  for (const f of text) update.strings[f.name as GameStringColumn] = packed[f.name];
+  for (const f of jsonLists) lists[f.name] = jsonListColumn(packed[f.name]);
   update.lists = lists as Partial<GameListValues>;
   update.community = await loadCommunityInput(store, rows);
   return update;
-}
-
-/**
- * A required list of integers per game (player counts), read as (row, value) pairs: numbers
- * only, kept as offsets and values (IntListColumn), so the postings built from them parse
- * nothing and no array per game is made.
- */
-async function integerListValues(store: Queryable, rows: string, n: number, column: string): Promise<IntListColumn> {
-  const { columns } = await store.numberColumns(
-    `SELECT row, value FROM (
-       SELECT r.row, unnest(g.${column}) AS value, generate_subscripts(g.${column}, 1) AS position
-       FROM ${rows} r JOIN games g ON g.id = r.id)
-     ORDER BY row, position`,
-  );
-  // Ordered by row, then position: the values are already in offsets-and-values order.
-  const { row, value } = columns;
-  const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < row.length; i++) offsets[row[i] + 1]++;
-  for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
-  return new IntListColumn(offsets, Int32Array.from(value));
 }

@@ -22,7 +22,8 @@ import {
   type TermInput,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
-import { loadGames } from './load-games.js';
+import { loadGames, VISIBLE_GAMES } from './load-games.js';
+import { loadPackedStrings } from './packed-utf8.js';
 import type { SqlParams, Store } from './store.js';
 
 /**
@@ -31,16 +32,17 @@ import type { SqlParams, Store } from './store.js';
  * TEMP table (connection-local; allowed on a read-only store) that every other statement
  * joins: links come over as small integers instead of UUID strings (each value crossing into
  * JS costs microseconds), and the window sort over the catalog runs once instead of once per
- * statement. The legacy id rides along, so its aggregation runs once too.
+ * statement. The legacy id rides along, so its aggregation runs once too, and the game's
+ * rowid, which places the games read by a plain scan (load-games.ts).
  */
 const ROWS_SQL = `SELECT g.id, CAST(row_number() OVER (ORDER BY g.bayes_rating DESC NULLS LAST, g.id) - 1 AS INTEGER) AS row,
-    l.external_id AS legacy_id, coalesce(l.is_numeric, false) AS legacy_id_numeric
+    CAST(g.rowid AS DOUBLE) AS game_rowid, l.external_id AS legacy_id, coalesce(l.is_numeric, false) AS legacy_id_numeric
   FROM games g
   LEFT JOIN (
     SELECT game_id, min(external_id) AS external_id, arg_min(is_numeric, external_id) AS is_numeric
     FROM external_identifiers WHERE source = 'legacy' GROUP BY game_id
   ) l ON l.game_id = g.id
-  WHERE g.status = 'active'`;
+  WHERE ${VISIBLE_GAMES}`;
 let loads = 0;
 const TERM_ORDER = 'kind, slug';
 /** An entity table with each row's index in `order`, the order its input array is built in. */
@@ -160,7 +162,12 @@ async function loadTerms(store: Store): Promise<TermInput[]> {
 /** People, publishers, families or awards ordered by slug; `extra` are fixed column names. */
 async function loadNamed<T extends PersonInput>(store: Store, table: string, extra: readonly string[]): Promise<T[]> {
   const names = ['id', 'slug', 'name', 'description', ...extra];
-  const c = await store.columns(`SELECT ${names.join(', ')} FROM ${table} ORDER BY slug`);
+  const c = await loadPackedStrings(
+    store,
+    table,
+    names.map((n) => [n, n] as const),
+    'slug',
+  );
   return (c.id as string[]).map((_, i) => Object.fromEntries(names.map((n) => [n, c[n][i] ?? null])) as unknown as T);
 }
 

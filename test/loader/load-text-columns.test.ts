@@ -56,4 +56,32 @@ describe('loadDatasetInput text columns', () => {
     const input = await loadDatasetInput(store);
     expect(stringColumn(input.games, 'description')).toContain('a\u001fb\u001e');
   });
+
+  it('fall back to the per-value read when a value is the null mark alone, so it stays text', async () => {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    await store.run(`UPDATE games SET slug = chr(30) WHERE slug = 'agricola'`);
+    await check(store);
+    const input = await loadDatasetInput(store);
+    expect(stringColumn(input.games, 'slug')).toContain('\u001e');
+  });
+
+  it('read people and publishers as a per-value read does, separator characters and the lone mark included', async () => {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    const plain = await loadDatasetInput(store);
+    expect(plain.people.length).toBeGreaterThan(1);
+    const [first, second] = plain.people;
+    await store.run(`UPDATE people SET name = 'a' || chr(31) || 'b' WHERE slug = $1`, [first.slug]);
+    await store.run(`UPDATE people SET description = chr(30) WHERE slug = $1`, [second.slug]);
+    const input = await loadDatasetInput(store);
+    for (const table of ['people', 'publishers'] as const) {
+      const rows = await store.all(`SELECT * FROM ${table} ORDER BY slug`);
+      expect(input[table].map((p) => p.id)).toEqual(rows.map((r) => r.id));
+      expect(input[table].map((p) => p.description)).toEqual(rows.map((r) => r.description));
+    }
+    expect(input.people[0].name).toBe('a\u001fb');
+    expect(input.people[1].description).toBe('\u001e');
+    expect(input.people.slice(2)).toEqual(plain.people.slice(2));
+  });
 });

@@ -1,46 +1,81 @@
-// cutUtf8 turns one packed column (values joined by the unit separator, a lone record
-// separator for null, as UTF-8 bytes) into a Utf8 vector: the same values a per-value read
-// gives, row for row, and an error rather than shifted rows when the count is off.
+// cutRecords turns packed records (each game's values joined by the unit separator, a lone
+// record separator for null, the records joined by the unit separator too, as UTF-8 bytes)
+// into one Utf8 vector per column: the same values a per-value read gives, row for row, and
+// no vectors at all, rather than shifted rows, when the count of values is off.
 
 import { describe, expect, it } from 'vitest';
-import { cutUtf8 } from '../../loader/packed-utf8.js';
+import { cutRecords } from '../../loader/packed-utf8.js';
 
 const encoder = new TextEncoder();
-const pack = (values: readonly (string | null)[]): Uint8Array =>
-  encoder.encode(values.map((v) => v ?? '\u001e').join('\u001f'));
-const valuesOf = (values: readonly (string | null)[]): (string | null)[] =>
-  [...cutUtf8(pack(values), values.length, 'test')].map((v) => (v === null ? null : String(v)));
+type Value = string | null;
+const pack = (records: readonly (readonly Value[])[]): Uint8Array =>
+  encoder.encode(records.flatMap((r) => r.map((v) => v ?? '\u001e')).join('\u001f'));
+const columnsOf = (records: readonly (readonly Value[])[], width: number): Value[][] | undefined =>
+  cutRecords(pack(records), records.length, width)?.map((vector) =>
+    [...vector].map((v) => (v === null ? null : String(v))),
+  );
+const transpose = (records: readonly (readonly Value[])[], width: number): Value[][] =>
+  Array.from({ length: width }, (_, c) => records.map((r) => r[c]));
 
-describe('cutUtf8', () => {
-  it('gives back every value in order: empty strings, nulls first, last and in a row, non-ASCII text', () => {
+describe('cutRecords', () => {
+  it('gives back every value of one column in order: empty strings, nulls first, last and in a row, non-ASCII text', () => {
     const values = [null, '', 'Catan', null, null, 'Glück — 将棋 🎲', '', '{"a":[1,2]}', null];
-    expect(valuesOf(values)).toEqual(values);
+    expect(
+      columnsOf(
+        values.map((v) => [v]),
+        1,
+      ),
+    ).toEqual([values]);
+  });
+
+  it('splits records of several values into their columns, long values and short ones', () => {
+    const long = 'A long description. '.repeat(20);
+    const records: Value[][] = [
+      ['id-1', null, long],
+      ['id-2', 'Catan', ''],
+      [null, '', null],
+      ['id-4', 'Glück — 将棋 🎲', `${long}!`],
+    ];
+    expect(columnsOf(records, 3)).toEqual(transpose(records, 3));
   });
 
   it('reads a single value, a single null and a single empty string', () => {
-    expect(valuesOf(['x'])).toEqual(['x']);
-    expect(valuesOf([null])).toEqual([null]);
-    expect(valuesOf([''])).toEqual(['']);
+    expect(columnsOf([['x']], 1)).toEqual([['x']]);
+    expect(columnsOf([[null]], 1)).toEqual([[null]]);
+    expect(columnsOf([['']], 1)).toEqual([['']]);
+    expect(columnsOf([['', null]], 2)).toEqual([[''], [null]]);
   });
 
   it('keeps a value made of the mark with other text as text', () => {
-    expect(valuesOf(['\u001ea', 'b\u001e'])).toEqual(['\u001ea', 'b\u001e']);
+    expect(columnsOf([['\u001ea'], ['b\u001e']], 1)).toEqual([['\u001ea', 'b\u001e']]);
   });
 
   it('counts nulls and marks only real values valid', () => {
-    const vector = cutUtf8(pack(['a', null, 'b']), 3, 'test');
-    expect(vector.nullCount).toBe(1);
-    expect(vector.isValid(1)).toBe(false);
-    expect(vector.isValid(2)).toBe(true);
+    const [vector] = cutRecords(pack([['a'], [null], ['b']]), 3, 1) ?? [];
+    expect(vector?.nullCount).toBe(1);
+    expect(vector?.isValid(1)).toBe(false);
+    expect(vector?.isValid(2)).toBe(true);
   });
 
-  it('reads no values from no bytes', () => {
-    expect(cutUtf8(new Uint8Array(0), 0, 'test').length).toBe(0);
+  it('reads no records from no bytes, as empty columns', () => {
+    expect(cutRecords(new Uint8Array(0), 0, 2)?.map((v) => v.length)).toEqual([0, 0]);
   });
 
-  it('throws on more or fewer values than expected, naming the column', () => {
-    expect(() => cutUtf8(pack(['a', 'b', 'c']), 2, 'name')).toThrow(/name/);
-    expect(() => cutUtf8(pack(['a', 'b']), 3, 'name')).toThrow(/3 values/);
-    expect(() => cutUtf8(pack(['a']), 0, 'name')).toThrow(/0 values/);
+  it('gives no columns when the bytes hold more or fewer values than the records need', () => {
+    expect(cutRecords(pack([['a'], ['b'], ['c']]), 2, 1)).toBeUndefined();
+    expect(cutRecords(pack([['a'], ['b']]), 3, 1)).toBeUndefined();
+    expect(
+      cutRecords(
+        pack([
+          ['a', 'b'],
+          ['c', 'd'],
+        ]),
+        2,
+        3,
+      ),
+    ).toBeUndefined();
+    expect(cutRecords(pack([['a']]), 0, 1)).toBeUndefined();
+    // a value holding the separator is one value too many
+    expect(cutRecords(pack([['a\u001fb', 'c']]), 1, 2)).toBeUndefined();
   });
 });
