@@ -92,6 +92,31 @@ export async function integerListValues(
   return new IntListColumn(offsets, Int32Array.from(value));
 }
 
+/**
+ * A required integer list of every visible game by a scan (no join, no sort, unlike
+ * integerListValues): (rowid, value) pairs in the table's order, so a game's values come
+ * together and in list order. Undefined when the scan did not come in rowid order; the
+ * caller then reads the lists ordered by DuckDB.
+ */
+async function scannedIntegerLists(
+  store: Queryable,
+  rowsByRowid: RowsByRowid,
+  column: string,
+): Promise<IntListColumn | undefined> {
+  const { columns } = await store.numberColumns(scanGames([`CAST(unnest(g.${column}) AS DOUBLE) AS value`]));
+  const { game_rowid: rowids, value } = columns;
+  for (let i = 1; i < rowids.length; i++) if (rowids[i] < rowids[i - 1]) return undefined;
+  const rows = rowsByRowid.rowsOfEach(rowids);
+  const n = rowsByRowid.length;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < rows.length; i++) offsets[rows[i] + 1]++;
+  for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
+  const next = offsets.slice(0, n);
+  const values = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) values[next[rows[i]]++] = value[i];
+  return new IntListColumn(offsets, values);
+}
+
 /** The games a Dataset shows (SPEC-NOTES D5), as a condition on `games` as g. */
 export const VISIBLE_GAMES = `g.status = 'active'`;
 
@@ -126,9 +151,11 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     throw new Error(`games changed while loading (${visible.length}, ${read.length} and ${length} rows)`);
   }
   const lists = {} as Record<string, ListColumn<unknown>>;
-  for (const f of INTEGER_LIST_FIELDS) lists[f.name] = await integerListValues(store, rows, length, f.name);
-  for (const f of JSON_LIST_FIELDS) lists[f.name] = jsonListColumn(text[f.name]);
   const rowsByRowid = new RowsByRowid(visible.columns.game_rowid, visible.columns.row);
+  for (const f of INTEGER_LIST_FIELDS)
+    lists[f.name] =
+      (await scannedIntegerLists(store, rowsByRowid, f.name)) ?? (await integerListValues(store, rows, length, f.name));
+  for (const f of JSON_LIST_FIELDS) lists[f.name] = jsonListColumn(text[f.name]);
   const numeric = placeAtRows(read, rowsByRowid.rowsOf(read.columns.game_rowid), 'game_rowid');
   // Each column a slice of its own: a reload runs this on the server's thread (loader/turns.ts).
   await yieldTurn();

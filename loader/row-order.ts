@@ -30,6 +30,17 @@ export class RowsByRowid {
     checkRows(rows, this.length);
     return rows;
   }
+
+  /** The row of each value of a scan that reads any number per game (unnested lists); throws for a rowid it does not know. */
+  rowsOfEach(rowids: Float64Array): Int32Array {
+    const rows = new Int32Array(rowids.length);
+    for (let i = 0; i < rowids.length; i++) {
+      const row = this.rowOf[rowids[i]] ?? -1;
+      if (row < 0) throw new RangeError(`games rowid ${rowids[i]} is not a visible game`);
+      rows[i] = row;
+    }
+    return rows;
+  }
 }
 
 /** Throws unless `rows` holds 0…length-1, each once. */

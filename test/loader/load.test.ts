@@ -36,6 +36,34 @@ describe('loadDatasetInput', () => {
     expect(stringColumn(input.games, 'parent_game_id')[0]).toBe(stringColumn(input.games, 'id')[row]);
   });
 
+  it('reads every list and map as a per-game read does: list order kept, empty and missing lists, deleted rows between', async () => {
+    const store = await emptyStore();
+    await load(store, fixtureLines());
+    await store.run(`UPDATE games SET recommended_player_counts = [4, 1, 3] WHERE slug = 'agricola'`);
+    await store.run(
+      `UPDATE games SET top_player_counts = NULL, rating_distribution = NULL WHERE slug = 'agricola-revised'`,
+    );
+    // a hidden game leaves a rowid the scan of visible games skips
+    await store.run(`UPDATE games SET status = 'removed' WHERE slug = 'spirit-island-jagged-earth'`);
+    const input = await loadDatasetInput(store);
+    const want = await store.columns(
+      `SELECT coalesce(top_player_counts, []) AS top_player_counts, coalesce(recommended_player_counts, []) AS recommended_player_counts,
+         rating_distribution, CAST(rank_by_category AS VARCHAR) AS rank_by_category
+       FROM games WHERE status = 'active' ORDER BY bayes_rating DESC NULLS LAST, id`,
+    );
+    expect(want.top_player_counts).toHaveLength(input.games.numRows);
+    for (let row = 0; row < input.games.numRows; row++) {
+      expect(input.lists.top_player_counts.get(row)).toEqual(want.top_player_counts[row]);
+      expect(input.lists.recommended_player_counts.get(row)).toEqual(want.recommended_player_counts[row]);
+      expect(input.lists.rating_distribution.get(row)).toEqual(want.rating_distribution[row]);
+      const rank = want.rank_by_category[row];
+      expect(input.lists.rank_by_category.get(row)).toEqual(rank === null ? null : JSON.parse(rank as string));
+    }
+    expect(input.lists.recommended_player_counts.get(stringColumn(input.games, 'slug').indexOf('agricola'))).toEqual([
+      4, 1, 3,
+    ]);
+  });
+
   it('maps links to row and entity indexes in catalog order', async () => {
     const store = await emptyStore();
     await load(store, fixtureLines());
