@@ -2,8 +2,8 @@
 // Game field registry (engine/fields.ts) lists them: a field stored in `games` is read from
 // `games.<name>`, in the form its storage and kind call for. Rows come in the order of the
 // load's rows table (loader/load.ts), which also carries each game's legacy id and rowid:
-// the numbers are scanned and placed at their rows; the text, and the lists and maps as JSON
-// text, come in one read ordered by row; integer lists as numbers ordered by row.
+// the numbers and the integer lists are scanned and placed at their rows by rowid; the text,
+// and the other lists and maps as JSON text, come in one read ordered by row.
 
 import type { Table } from 'apache-arrow';
 import {
@@ -128,8 +128,8 @@ const scanGames = (select: readonly string[]): string =>
   `SELECT CAST(g.rowid AS DOUBLE) AS game_rowid, ${select.join(', ')} FROM games g WHERE ${VISIBLE_GAMES}`;
 
 export async function loadGames(store: Store, rows: string): Promise<{ games: Table; lists: GameListColumns }> {
-  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read and the lists
-  // as JS values, each placed at its row; the text in one ordered read (loader/packed-utf8.ts).
+  // Numbers (enums as positions, timestamps as epoch ms) in one typed-array read by a scan,
+  // placed at their rows below; the text in one ordered read (loader/packed-utf8.ts).
   const visible = await store.numberColumns(
     `SELECT game_rowid, CAST(row AS DOUBLE) AS row, CAST(legacy_id_numeric AS INTEGER) AS legacy_id_numeric FROM ${rows}`,
   );
