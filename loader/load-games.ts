@@ -84,12 +84,21 @@ export async function integerListValues(
        FROM ${rows} r JOIN games g ON g.id = r.id)
      ORDER BY row, position`,
   );
-  // Ordered by row, then position: the values are already in offsets-and-values order.
-  const { row, value } = columns;
+  return intListOfPairs(columns.row, columns.value, n);
+}
+
+/**
+ * (row, value) pairs as the `n` rows' lists, offsets and values: each row's values in the
+ * order the pairs hold them (a counting sort on the row).
+ */
+function intListOfPairs(rows: ArrayLike<number>, value: ArrayLike<number>, n: number): IntListColumn {
   const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < row.length; i++) offsets[row[i] + 1]++;
+  for (let i = 0; i < rows.length; i++) offsets[rows[i] + 1]++;
   for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
-  return new IntListColumn(offsets, Int32Array.from(value));
+  const next = offsets.slice(0, n);
+  const values = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) values[next[rows[i]]++] = value[i];
+  return new IntListColumn(offsets, values);
 }
 
 /**
@@ -106,15 +115,7 @@ async function scannedIntegerLists(
   const { columns } = await store.numberColumns(scanGames([`CAST(unnest(g.${column}) AS DOUBLE) AS value`]));
   const { game_rowid: rowids, value } = columns;
   for (let i = 1; i < rowids.length; i++) if (rowids[i] < rowids[i - 1]) return undefined;
-  const rows = rowsByRowid.rowsOfEach(rowids);
-  const n = rowsByRowid.length;
-  const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < rows.length; i++) offsets[rows[i] + 1]++;
-  for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
-  const next = offsets.slice(0, n);
-  const values = new Int32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) values[next[rows[i]]++] = value[i];
-  return new IntListColumn(offsets, values);
+  return intListOfPairs(rowsByRowid.rowsOfEach(rowids), value, rowsByRowid.length);
 }
 
 /** The games a Dataset shows (SPEC-NOTES D5), as a condition on `games` as g. */

@@ -18,7 +18,7 @@ import {
   type ListColumn,
 } from '../engine/index.js';
 import { loadCommunityInput } from './community.js';
-import { gamesTextSelect, integerListValues, isIntegerList, jsonListSelect } from './load-games.js';
+import { gamesTextSelect, integerListValues, isIntegerList, jsonListSelect, VISIBLE_GAMES } from './load-games.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Queryable } from './store.js';
 import { checkRows, placeAtRows } from './row-order.js';
@@ -68,8 +68,8 @@ export async function readColumnsUpdate(
   );
   try {
     const [counts] = await q.all<{ matched: number; visible: number }>(
-      `SELECT (SELECT CAST(count(*) AS INTEGER) FROM ${rows.table} r JOIN games g ON g.id = r.id WHERE g.status = 'active') AS matched,
-              (SELECT CAST(count(*) AS INTEGER) FROM games WHERE status = 'active') AS visible`,
+      `SELECT (SELECT CAST(count(*) AS INTEGER) FROM ${rows.table} r JOIN games g ON g.id = r.id WHERE ${VISIBLE_GAMES}) AS matched,
+              (SELECT CAST(count(*) AS INTEGER) FROM games g WHERE ${VISIBLE_GAMES}) AS visible`,
     );
     if (counts.matched !== rows.size || counts.visible !== rows.size) return undefined;
     return await readUpdate(q, rows, names.map(fieldOf));

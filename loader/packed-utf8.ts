@@ -29,19 +29,13 @@ export async function loadPackedUtf8(
 ): Promise<Record<string, Vector<Utf8>>> {
   const out: Record<string, Vector<Utf8>> = {};
   if (entries.length === 0) return out;
-  const record = entries.map(([, sql]) => `coalesce(${sql}, chr(30))`).join(', chr(31), ');
-  const lone = entries.map(([, sql]) => `${sql} = chr(30)`).join(' OR ');
-  const [packed] = await store.all<{ n: number; unsafe: boolean | null; packed: Uint8Array | null }>(
-    `SELECT count(*)::INTEGER AS n, bool_or(lone) AS unsafe, encode(string_agg(record, chr(31) ORDER BY row)) AS packed
-     FROM (SELECT r.row, concat(${record}) AS record, ${lone} AS lone FROM ${rows} r JOIN games g ON g.id = r.id)`,
-  );
+  const from = `${rows} r JOIN games g ON g.id = r.id`;
+  const [packed] = await store.all<PackedRead<Uint8Array>>(packedSelect(entries, from, 'r.row', { bytes: true }));
   await yieldTurn();
   const columns =
     packed.unsafe === true ? undefined : cutRecords(packed.packed ?? new Uint8Array(0), packed.n, entries.length);
   if (columns === undefined) {
-    const cols = await store.columns(
-      `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} FROM ${rows} r JOIN games g ON g.id = r.id ORDER BY r.row`,
-    );
+    const cols = await store.columns(plainSelect(entries, from, 'r.row'));
     for (const [c] of entries) out[c] = utf8Vector(cols[c] as (string | null)[]);
     return out;
   }
@@ -114,7 +108,7 @@ export function cutRecords(joined: Uint8Array, n: number, width: number): Vector
  * order: the rows packed as above into one string, which DuckDB decodes once and JS splits
  * (DuckDB's per-value conversion costs ~1.5 µs a string: 130 ms for the 20,000 people of the
  * 150,000-game bench catalog, 20 ms packed). `columns`: [name, SQL expression over `from`'s
- * columns]; `orderBy` names columns of `from`. Falls back to the per-value read as above.
+ * columns]; `orderBy` an expression over them. Falls back to the per-value read as above.
  */
 export async function loadPackedStrings(
   store: Queryable,
@@ -122,20 +116,11 @@ export async function loadPackedStrings(
   columns: readonly (readonly [string, string])[],
   orderBy: string,
 ): Promise<Record<string, (string | null)[]>> {
-  const record = columns.map(([, sql]) => `coalesce(${sql}, chr(30))`).join(', chr(31), ');
-  const lone = columns.map(([, sql]) => `${sql} = chr(30)`).join(' OR ');
-  const [packed] = await store.all<{ n: number; unsafe: boolean | null; packed: string | null }>(
-    `SELECT count(*)::INTEGER AS n, bool_or(ludex_lone) AS unsafe,
-       string_agg(ludex_record, chr(31) ORDER BY ${orderBy}) AS packed
-     FROM (SELECT *, concat(${record}) AS ludex_record, ${lone} AS ludex_lone FROM ${from})`,
-  );
+  const [packed] = await store.all<PackedRead<string>>(packedSelect(columns, from, orderBy, { bytes: false }));
   const width = columns.length;
   const values = packed.n === 0 ? [] : (packed.packed ?? '').split('\u001f');
   if (packed.unsafe === true || values.length !== packed.n * width) {
-    const read = await store.columns(
-      `SELECT ${columns.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} FROM ${from} ORDER BY ${orderBy}`,
-    );
-    return read as Record<string, (string | null)[]>;
+    return (await store.columns(plainSelect(columns, from, orderBy))) as Record<string, (string | null)[]>;
   }
   const out: Record<string, (string | null)[]> = {};
   columns.forEach(([name], c) => {
@@ -147,4 +132,34 @@ export async function loadPackedStrings(
     out[name] = column;
   });
   return out;
+}
+
+/** What a packed read answers: the count of records, the lone-mark flag, the records joined. */
+interface PackedRead<T> {
+  n: number;
+  unsafe: boolean | null;
+  packed: T | null;
+}
+
+/**
+ * The packed read of `entries` over `from` in `order` (an expression over it): each row's
+ * values as one record, a null as the lone record separator, the records joined in one
+ * ordered string_agg; `bytes` hands it over as a BLOB of UTF-8 rather than as a string.
+ */
+function packedSelect(
+  entries: readonly (readonly [string, string])[],
+  from: string,
+  order: string,
+  { bytes }: { bytes: boolean },
+): string {
+  const record = entries.map(([, sql]) => `coalesce(${sql}, chr(30))`).join(', chr(31), ');
+  const lone = entries.map(([, sql]) => `${sql} = chr(30)`).join(' OR ');
+  const joined = 'string_agg(ludex_record, chr(31) ORDER BY ludex_order)';
+  return `SELECT count(*)::INTEGER AS n, bool_or(ludex_lone) AS unsafe, ${bytes ? `encode(${joined})` : joined} AS packed
+    FROM (SELECT ${order} AS ludex_order, concat(${record}) AS ludex_record, ${lone} AS ludex_lone FROM ${from})`;
+}
+
+/** The per-value read of the same values, in the same order (the fallback). */
+function plainSelect(entries: readonly (readonly [string, string])[], from: string, order: string): string {
+  return `SELECT ${entries.map(([c, sql]) => `${sql} AS ${c}`).join(', ')} FROM ${from} ORDER BY ${order}`;
 }

@@ -25,8 +25,8 @@ export class RowsByRowid {
   }
 
   /** The row of each game a scan read, by its rowid; throws unless they are every row once. */
-  rowsOf(rowids: Float64Array): Float64Array {
-    const rows = Float64Array.from(rowids, (rowid) => this.rowOf[rowid] ?? -1);
+  rowsOf(rowids: Float64Array): Int32Array {
+    const rows = this.rowsOfEach(rowids);
     checkRows(rows, this.length);
     return rows;
   }
@@ -55,7 +55,7 @@ export function checkRows(rows: ArrayLike<number>, length: number): void {
 }
 
 /** Every column of `read` but `skip`, each value placed at `rows[i]` (checked by checkRows). */
-export function placeAtRows({ length, columns }: NumberColumns, rows: Float64Array, skip: string): NumberColumns {
+export function placeAtRows({ length, columns }: NumberColumns, rows: ArrayLike<number>, skip: string): NumberColumns {
   const placed: Record<string, Float64Array> = {};
   for (const [name, values] of Object.entries(columns)) {
     if (name === skip) continue;
