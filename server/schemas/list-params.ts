@@ -83,7 +83,8 @@ export function relevanceSort(
 function toSortKey(text: string): QuerySort | undefined {
   if (text === RELEVANCE) return RELEVANCE;
   if ((SORT_KEYS as readonly string[]).includes(text)) return text as SortKey;
-  return SORT_ALIASES[text];
+  // Object.hasOwn: `constructor`, `__proto__` and the like must not pass as aliases
+  return Object.hasOwn(SORT_ALIASES, text) ? SORT_ALIASES[text] : undefined;
 }
 
 const LIMIT_TEXT = /^\d{1,6}$/;

@@ -204,6 +204,11 @@ describe('GET /v1/games errors', () => {
       await problem(`/v1/games?${name}=1`, 400, name);
     }
   });
+  it('treats names inherited by every object as unknown sort keys, alone or with a direction', async () => {
+    for (const name of ['constructor', '__proto__', 'valueOf', 'toString', 'hasOwnProperty', 'valueOf_asc']) {
+      await problem(`/v1/games?sort=${name}`, 400, 'sort');
+    }
+  });
   it('names values of the wrong type or out of range', async () => {
     await problem('/v1/games?players=four', 400, 'players');
     await problem('/v1/games?weight_min=6', 400, 'weight_min');

@@ -38,6 +38,8 @@ const hostileValue = fc.oneof(
     'NaN',
     'Infinity',
     '4.5',
+    'constructor',
+    'valueOf_asc',
     'true',
     'null',
     '[]',

@@ -33,6 +33,8 @@ const plausible = fc.oneof(
     'mechanics',
     'type',
     'spiel-des-jahres',
+    'constructor',
+    'valueOf',
   ),
   fc.integer({ min: -5, max: 200 }),
   fc.double({ noNaN: true }),
@@ -50,6 +52,21 @@ function expectProblemOrOk(reply: Reply, allowed: number[]): void {
 }
 
 describe('hostile search input', () => {
+  it("refuses names every object inherits as sort keys (search body and a family's games)", async () => {
+    for (const sort of ['constructor', '__proto__', 'valueOf', 'toString_desc']) {
+      const reply = await call(t.app, '/v1/games/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sort }),
+      });
+      expect(reply.status, reply.text).toBe(400);
+      expect(reply.text).toContain('"sort"');
+      const family = await call(t.app, `/v1/families/7-wonders?sort=${sort}`);
+      expect(family.status, family.text).toBe(400);
+      expect(family.text).toContain('"sort"');
+    }
+  });
+
   it('POST /v1/games/search answers 200, 400 or 422 for any JSON body', async () => {
     await fc.assert(
       fc.asyncProperty(
