@@ -406,7 +406,8 @@ export class Dataset implements DatasetApi {
       yield;
     }
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
-    this.facetCounter.prepare();
+    yield;
+    yield* this.facetCounter.prepareSteps();
   }
 
   /**

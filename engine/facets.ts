@@ -117,7 +117,15 @@ export class FacetCounter {
 
   /** Builds the per-kind link columns now rather than on the first facet request. */
   prepare(): void {
-    for (const kind of Object.values(KINDS)) this.links(kind);
+    for (const _ of this.prepareSteps());
+  }
+
+  /** prepare() a kind per step (each a pass over every game's links: tens of ms at 150k games). */
+  *prepareSteps(): Generator<void, void> {
+    for (const kind of Object.values(KINDS)) {
+      this.links(kind);
+      yield;
+    }
     this.playerRanges(this.src.indexes.facetPlayers);
   }
 

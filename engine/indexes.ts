@@ -106,10 +106,13 @@ export class GameIndexes {
     this.creditLinks = GameLinks.build(credits.game, n);
 
     const awards = input.gameAwards;
-    const resultIndex = Uint32Array.from(awards.result, (r) => AWARD_RESULTS.indexOf(r));
+    // loops, not Uint32Array.from(…, mapFn): V8 maps through its slow generic path
+    const resultIndex = new Uint32Array(awards.result.length);
+    for (let e = 0; e < resultIndex.length; e++) resultIndex[e] = AWARD_RESULTS.indexOf(awards.result[e]);
     this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
     this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
-    const pairKeys = Uint32Array.from(awards.award, (a, e) => a * AWARD_RESULTS.length + resultIndex[e]);
+    const pairKeys = new Uint32Array(awards.award.length);
+    for (let e = 0; e < pairKeys.length; e++) pairKeys[e] = awards.award[e] * AWARD_RESULTS.length + resultIndex[e];
     const pairs = postingsByTarget(awards.game, pairKeys, input.awards.length * AWARD_RESULTS.length);
     this.awardPairs = new Map();
     pairs.forEach((bitmap, key) => {

@@ -21,11 +21,7 @@ const NO_ROW = 0xffffffff;
  */
 export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Generator<void, DatasetInput> {
   const rowOf = newRows(rows, input.games.numRows);
-  const remap = (old: Uint32Array): Uint32Array => {
-    const out = new Uint32Array(old.length);
-    for (let i = 0; i < old.length; i++) out[i] = rowOf[old[i]];
-    return out;
-  };
+  const remap = (old: ArrayLike<number>): Uint32Array => renumbered(old, rowOf);
   const vectors: Record<string, Vector> = {};
   for (const field of input.games.schema.fields) {
     const vector = input.games.getChild(field.name);
@@ -42,18 +38,14 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     yield;
   }
 
-  const byGame = <S extends { game: Uint32Array }>(section: S): S => groupedByGame(section, rowOf);
-  const gameTerms = byGame(input.gameTerms);
-  yield;
-  const gameFamilies = byGame(input.gameFamilies);
-  const gamePublishers = byGame(input.gamePublishers);
-  yield;
-  const gameCredits = byGame(input.gameCredits);
-  yield;
-  const gameAwards = byGame(input.gameAwards);
-  yield;
-  const alternateNames = byGame(input.alternateNames);
-  yield;
+  const byGame = <S extends { game: Uint32Array }>(section: S): Generator<void, S> =>
+    groupedByGameSteps(section, rowOf);
+  const gameTerms = yield* byGame(input.gameTerms);
+  const gameFamilies = yield* byGame(input.gameFamilies);
+  const gamePublishers = yield* byGame(input.gamePublishers);
+  const gameCredits = yield* byGame(input.gameCredits);
+  const gameAwards = yield* byGame(input.gameAwards);
+  const alternateNames = yield* byGame(input.alternateNames);
   // By (source, target): ordered by target first, then stably by source.
   const { relationships: r } = input;
   const source = remap(r.source);
@@ -67,35 +59,28 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     ordinal: takeTyped(r.ordinal, relationshipsAt),
   };
   yield;
-  const modificationsAt = stableOrderBy(
-    Uint32Array.from(input.modifications, (m) => rowOf[m.expansion]),
-    rows.length,
-  );
+  const modificationsAt = stableOrderBy(remap(input.modifications.map((m) => m.expansion)), rows.length);
   const modifications = Array.from(modificationsAt, (i) => {
     const m = input.modifications[i];
     return { ...m, expansion: rowOf[m.expansion], base: rowOf[m.base] };
   });
-  const combinationsAt = stableOrderBy(
-    Uint32Array.from(input.combinations, (c) => rowOf[c.base]),
-    rows.length,
-  );
+  const combinationsAt = stableOrderBy(remap(input.combinations.map((c) => c.base)), rows.length);
   const combinations = Array.from(combinationsAt, (i) => {
     const c = input.combinations[i];
     return { ...c, base: rowOf[c.base], expansions: c.expansions.map((row) => rowOf[row]).sort((a, b) => a - b) };
   });
   yield;
   const { community: c } = input;
-  const playerCountRatings = byGame(c.playerCountRatings);
-  yield;
-  const agePolls = byGame(c.agePolls);
-  const languagePolls = byGame(c.languagePolls);
-  yield;
+  const playerCountRatings = yield* byGame(c.playerCountRatings);
+  const agePolls = yield* byGame(c.agePolls);
+  const languagePolls = yield* byGame(c.languagePolls);
+  const experience = yield* byGame(c.experience);
   const community: CommunityInput = {
     playerCountRatings,
     agePolls,
     languagePolls,
-    experience: byGame(c.experience),
-    experienceSufficient: Uint32Array.from(c.experienceSufficient, (row) => rowOf[row]).sort(),
+    experience,
+    experienceSufficient: remap(c.experienceSufficient).sort(),
   };
   return {
     ...input,
@@ -151,14 +136,29 @@ function takeColumn(name: string, vector: Vector, rows: Uint32Array): Vector {
 /**
  * A per-game section (parallel columns with a `game` row each, grouped by game) with its
  * games renumbered by `rowOf` and its entries grouped by the new rows, each game's entries
- * in their order.
+ * in their order. A step per column: the links of a 150,000-game catalog (825,000 term
+ * links) are tens of milliseconds a column.
  */
-function groupedByGame<S extends { game: Uint32Array }>(section: S, rowOf: Uint32Array): S {
-  const game = Uint32Array.from(section.game, (row) => rowOf[row]);
+function* groupedByGameSteps<S extends { game: Uint32Array }>(section: S, rowOf: Uint32Array): Generator<void, S> {
+  const game = renumbered(section.game, rowOf);
   const at = stableOrderBy(game, rowOf.length);
+  yield;
   const out: Record<string, unknown> = {};
-  for (const [key, values] of Object.entries(section) as [string, TypedArray | readonly unknown[]][])
+  for (const [key, values] of Object.entries(section) as [string, TypedArray | readonly unknown[]][]) {
     out[key] =
       key === 'game' ? takeTyped(game, at) : ArrayBuffer.isView(values) ? takeTyped(values, at) : takeArray(values, at);
+    yield;
+  }
   return out as S;
+}
+
+/**
+ * rowOf[rows[i]] for every i. A loop, not `Uint32Array.from(rows, mapFn)`: V8 runs the
+ * mapping form through its generic iterator path, about 250 ns an element (825,000 term
+ * links: ~200 ms against ~8 ms).
+ */
+function renumbered(rows: ArrayLike<number>, rowOf: Uint32Array): Uint32Array {
+  const out = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = rowOf[rows[i]];
+  return out;
 }

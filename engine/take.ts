@@ -6,9 +6,45 @@ import { type Data, Float64, Utf8, makeData, makeVector, type Vector } from 'apa
 
 export type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
 
-/** values[at[i]] for every i, in an array of the same type. */
+/**
+ * values[at[i]] for every i, in an array of the same type. A loop of its own per element
+ * type: one loop over all five types makes V8's element access megamorphic, about 5× slower
+ * (825,000 term links: ~50 ms a column against ~10 ms).
+ */
 export function takeTyped<T extends TypedArray>(values: T, at: ArrayLike<number>): T {
-  const out = new (values.constructor as new (length: number) => T)(at.length);
+  if (values instanceof Uint32Array) return takeUint32(values, at) as T;
+  if (values instanceof Int32Array) return takeInt32(values, at) as T;
+  if (values instanceof Float64Array) return takeFloat64Array(values, at) as T;
+  if (values instanceof Uint16Array) return takeUint16(values, at) as T;
+  return takeUint8(values as Uint8Array, at) as T;
+}
+
+function takeUint32(values: Uint32Array, at: ArrayLike<number>): Uint32Array {
+  const out = new Uint32Array(at.length);
+  for (let i = 0; i < at.length; i++) out[i] = values[at[i]];
+  return out;
+}
+
+function takeInt32(values: Int32Array, at: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(at.length);
+  for (let i = 0; i < at.length; i++) out[i] = values[at[i]];
+  return out;
+}
+
+function takeFloat64Array(values: Float64Array, at: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(at.length);
+  for (let i = 0; i < at.length; i++) out[i] = values[at[i]];
+  return out;
+}
+
+function takeUint16(values: Uint16Array, at: ArrayLike<number>): Uint16Array {
+  const out = new Uint16Array(at.length);
+  for (let i = 0; i < at.length; i++) out[i] = values[at[i]];
+  return out;
+}
+
+function takeUint8(values: Uint8Array, at: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(at.length);
   for (let i = 0; i < at.length; i++) out[i] = values[at[i]];
   return out;
 }
@@ -85,6 +121,9 @@ export function takeFloat64(vector: Vector, at: ArrayLike<number>): Vector {
 }
 
 /** A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded. */
+/** Values up to this many bytes are copied byte by byte (takeUtf8). */
+const SHORT_VALUE = 64;
+
 export function takeUtf8(vector: Vector<Utf8>, at: ArrayLike<number>): Vector<Utf8> {
   const chunks = vector.data as Data<Utf8>[];
   const locate = new RowLocator(chunks, vector.length);
@@ -103,10 +142,16 @@ export function takeUtf8(vector: Vector<Utf8>, at: ArrayLike<number>): Vector<Ut
   }
   const bytes = new Uint8Array(offsets[at.length]);
   for (let i = 0; i < at.length; i++) {
-    if (offsets[i + 1] === offsets[i]) continue;
+    let to = offsets[i];
+    if (offsets[i + 1] === to) continue;
     const data = chunks[locate.chunk(at[i])];
     const j = locate.index(at[i]);
-    bytes.set(data.values.subarray(data.valueOffsets[j], data.valueOffsets[j + 1]), offsets[i]);
+    const { values, valueOffsets } = data;
+    const start = valueOffsets[j];
+    const end = valueOffsets[j + 1];
+    // Short values byte by byte: a subarray per value costs more than copying a few bytes.
+    if (end - start <= SHORT_VALUE) for (let k = start; k < end; k++) bytes[to++] = values[k];
+    else bytes.set(values.subarray(start, end), to);
   }
   return makeVector(
     makeData({ type: new Utf8(), length: at.length, ...nullsOf(nulls, validity), valueOffsets: offsets, data: bytes }),

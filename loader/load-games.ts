@@ -9,11 +9,11 @@ import type { Table } from 'apache-arrow';
 import {
   IntListColumn,
   jsonListColumn,
-  emptyNumberArrays,
   enumVectorOfPositions,
   GAME_ENUM_FIELDS,
   GAME_FIELDS,
   GAME_NUMBER_COLUMNS,
+  type GameNumberArrays,
   type GameField,
   type GameListColumns,
   type ListColumn,
@@ -160,7 +160,8 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
   const numeric = placeAtRows(read, rowsByRowid.rowsOf(read.columns.game_rowid), 'game_rowid');
   // Each column a slice of its own: a reload runs this on the server's thread (loader/turns.ts).
   await yieldTurn();
-  const numbers = emptyNumberArrays(length);
+  // the read's arrays as they are (not copied into NaN-filled ones first: ~70 ms at 150k games)
+  const numbers = {} as GameNumberArrays;
   for (const name of GAME_NUMBER_COLUMNS) numbers[name] = numeric.columns[name];
   const strings = {} as GameStringValues;
   for (const name of TEXT_SELECT.keys()) strings[name] = text[name];

@@ -21,8 +21,9 @@ import { loadCommunityInput } from './community.js';
 import { gamesTextSelect, integerListValues, isIntegerList, jsonListSelect, VISIBLE_GAMES } from './load-games.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
 import type { Queryable } from './store.js';
-import { checkRows, placeAtRows } from './row-order.js';
+import { checkRows, placeColumn } from './row-order.js';
 import { isoTimestampVector } from './timestamps.js';
+import { yieldTurn } from './turns.js';
 
 const UNIT_SEPARATOR = '\u001f';
 let loads = 0;
@@ -78,6 +79,16 @@ export async function readColumnsUpdate(
   }
 }
 
+/** 1-based positions in `known` (NaN for null) as the values. */
+function enumValuesOfPositions(positions: Float64Array, known: readonly string[]): (string | null)[] {
+  const out = new Array<string | null>(positions.length);
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i];
+    out[i] = Number.isNaN(p) ? null : (known[p - 1] ?? null);
+  }
+  return out;
+}
+
 async function readUpdate(
   store: Queryable,
   { table: rows, size }: UpdateRows,
@@ -98,16 +109,15 @@ async function readUpdate(
        FROM ${rows} r JOIN games g ON g.id = r.id`,
       enumValues,
     );
-    checkRows(read.columns.ludex_row, size);
-    const { columns } = placeAtRows(read, read.columns.ludex_row, 'ludex_row');
+    const at = read.columns.ludex_row;
+    checkRows(at, size);
+    // A column a turn: this runs on the serving thread, in the run's transaction.
     for (const { field } of numeric) {
-      const values = columns[field.name];
+      await yieldTurn();
+      const values = placeColumn(read.columns[field.name], at);
       if (field.storage === 'number') update.numbers[field.name as GameNumberColumn] = values;
       else if (field.storage === 'string' && field.kind === 'enum') {
-        const known: readonly string[] = field.values;
-        update.strings[field.name as GameStringColumn] = Array.from(values, (p) =>
-          Number.isNaN(p) ? null : (known[p - 1] ?? null),
-        );
+        update.strings[field.name as GameStringColumn] = enumValuesOfPositions(values, field.values);
       } else update.strings[field.name as GameStringColumn] = isoTimestampVector(values);
     }
   }

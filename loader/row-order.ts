@@ -57,11 +57,13 @@ export function checkRows(rows: ArrayLike<number>, length: number): void {
 /** Every column of `read` but `skip`, each value placed at `rows[i]` (checked by checkRows). */
 export function placeAtRows({ length, columns }: NumberColumns, rows: ArrayLike<number>, skip: string): NumberColumns {
   const placed: Record<string, Float64Array> = {};
-  for (const [name, values] of Object.entries(columns)) {
-    if (name === skip) continue;
-    const out = new Float64Array(length);
-    for (let i = 0; i < length; i++) out[rows[i]] = values[i];
-    placed[name] = out;
-  }
+  for (const [name, values] of Object.entries(columns)) if (name !== skip) placed[name] = placeColumn(values, rows);
   return { length, columns: placed };
+}
+
+/** One column's values, each placed at `rows[i]` (checked by checkRows). */
+export function placeColumn(values: Float64Array, rows: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[rows[i]] = values[i];
+  return out;
 }

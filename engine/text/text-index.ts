@@ -167,7 +167,8 @@ class Index implements TextIndex {
   constructor(input: readonly TextDocument[], entities: readonly TextEntity[], options: TextIndexOptions) {
     const docs = popularityOrder(input);
     const n = docs.length;
-    this.rows = Uint32Array.from(docs, (d) => d.row);
+    this.rows = new Uint32Array(n);
+    for (let d = 0; d < n; d++) this.rows[d] = docs[d].row;
     const docOfRow = new Map<number, number>();
     for (let d = 0; d < n; d++) docOfRow.set(docs[d].row, d);
 

@@ -159,7 +159,7 @@ export function* encodeDatasetInputSteps(input: DatasetInput): Generator<void, M
     game_credits: () => ({
       game: input.gameCredits.game,
       target: input.gameCredits.target,
-      role: Uint8Array.from(input.gameCredits.role, (role) => PERSON_ROLES.indexOf(role)),
+      role: rolePositions(input.gameCredits.role),
     }),
     game_awards: () => ({
       game: input.gameAwards.game,
@@ -288,6 +288,13 @@ function readLists(part: PartReader): GameListColumns {
     recommended_player_counts: part.intLists('recommended_player_counts'),
     legacy_id_numeric: part.repeated<string>('legacy_id_numeric').map((text) => text === 'true'),
   };
+}
+
+/** The credits' roles as their PERSON_ROLES positions, by a plain loop as personRoles. */
+function rolePositions(roles: readonly PersonRole[]): Uint8Array {
+  const out = new Uint8Array(roles.length);
+  for (let e = 0; e < roles.length; e++) out[e] = PERSON_ROLES.indexOf(roles[e]);
+  return out;
 }
 
 /** The role a credit's code names; a code no role has throws (the file is not one this build wrote). */
