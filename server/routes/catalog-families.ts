@@ -74,7 +74,7 @@ function showFamily(event: H3Event, deps: AppDeps): string {
   const self = entityPath('families', family.slug);
   // One cursor key per family: a cursor from another family's page is refused.
   const endpoint = `families/${family.slug}`;
-  const request = parseFamilyGames(event.url.searchParams, deps.cursors, endpoint, filter);
+  const request = parseFamilyGames(event.url.searchParams, deps.cursors, endpoint, filter, dataset);
   const page = dataset.query(request);
   const games = page.rows.map((row) => gameJsonWith(dataset, row, [['matched_via', null]]));
   const { meta, links } = pageNavigation(event, deps.cursors, { ...request, include: [] }, page, self, endpoint);

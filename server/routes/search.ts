@@ -93,7 +93,12 @@ export function registerSearchRoutes(app: H3, deps: AppDeps): void {
         return runSearch(event, deps, dataset, request, postedSelf(deps, request));
       },
       GET: (event) =>
-        runSearch(event, deps, deps.state.current, parseSearchContinuation(event.url.searchParams, deps.cursors)),
+        runSearch(
+          event,
+          deps,
+          deps.state.current,
+          parseSearchContinuation(event.url.searchParams, deps.state.current, deps.cursors),
+        ),
     },
     { POST: DOCS.post, GET: DOCS.continue },
   );

@@ -4,9 +4,10 @@
 // naming the closest known one (D37).
 
 import { z } from 'zod';
-import type { Filter, Position, SortOrder } from '../../engine/index.js';
+import type { DatasetApi, Filter, Position, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
+import { continuedListQuery } from './cursor-query.js';
 import { fieldError, validationProblem, type FieldError } from '../problem.js';
 import { cursorQuery, type ListQueryState } from './games-list.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit, parseSort, SORT_VALUES } from './list-params.js';
@@ -141,6 +142,7 @@ export function parseFamilyGames(
   cursors: CursorCodec,
   endpoint: string,
   filter: Filter,
+  dataset: DatasetApi,
 ): FamilyGamesRequest {
   const errors: FieldError[] = [];
   const own = knownParams(params, Object.keys(familyQuery.shape), errors);
@@ -154,7 +156,8 @@ export function parseFamilyGames(
     cursorQuery({ filter, sort, order }),
     own.has('sort') || own.has('order'),
   );
-  const state = continued.query as unknown as ListQueryState;
+  const cursorName = own.has('cursor') ? 'cursor' : own.has('before') ? 'before' : undefined;
+  const state = continuedListQuery(continued.query, cursorName, dataset);
   // Members named one by one, not `{ ...state, … }` (slow on Node 20; see games-list.ts).
   return {
     filter: state.filter,

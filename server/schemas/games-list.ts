@@ -5,6 +5,7 @@
 import type { DatasetApi, Filter, Position, QuerySort, SortKey, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
+import { continuedListQuery } from './cursor-query.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { normalizeFilter, parseFilter } from './filter-parse.js';
 import { parseFields, type GameFieldSelection } from './game-fields-param.js';
@@ -57,8 +58,8 @@ export function parseGamesList(
     cursorQuery(given),
     sorted.hasQueryParams,
   );
-  // A cursor is signed by this server, so its query is one we validated when issuing it.
-  return listRequest(continued.query as unknown as ListQueryState, limit, include, fields, continued);
+  const cursorName = own.has('cursor') ? 'cursor' : own.has('before') ? 'before' : undefined;
+  return listRequest(continuedListQuery(continued.query, cursorName, dataset), limit, include, fields, continued);
 }
 
 /**

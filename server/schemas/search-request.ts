@@ -14,6 +14,7 @@ import {
 } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
+import { continuedListQuery } from './cursor-query.js';
 import { ApiProblem, fieldError, validationProblem, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
@@ -189,15 +190,23 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   if (errors.length > 0) throw validationProblem(errors);
 
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
-  // A cursor is signed by this server, so its query is one we validated when issuing it.
-  const state = continued.query as unknown as ListQueryState;
+  const state = continuedListQuery(continued.query, cursorNameOf(cursor, before), dataset);
   const request: SearchRequest = listRequest(state, limit, include, fields, continued);
   if (facets !== undefined) request.facets = [...new Set(facets)];
   return request;
 }
 
+/** Which parameter carried the cursor, if one did (continueFrom refuses both). */
+function cursorNameOf(cursor: unknown, before: unknown): 'cursor' | 'before' | undefined {
+  return cursor !== undefined ? 'cursor' : before !== undefined ? 'before' : undefined;
+}
+
 /** GET /v1/games/search?cursor=… (or before=…): the next or previous page of a POSTed search. */
-export function parseSearchContinuation(params: URLSearchParams, cursors: CursorCodec): SearchRequest {
+export function parseSearchContinuation(
+  params: URLSearchParams,
+  dataset: DatasetApi,
+  cursors: CursorCodec,
+): SearchRequest {
   const errors: FieldError[] = [];
   for (const name of new Set(params.keys())) {
     if ((CONTINUATION_PARAMS as readonly string[]).includes(name)) continue;
@@ -227,6 +236,6 @@ export function parseSearchContinuation(params: URLSearchParams, cursors: Cursor
   }
   if (errors.length > 0) throw validationProblem(errors);
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, {}, false);
-  const state = continued.query as unknown as ListQueryState;
+  const state = continuedListQuery(continued.query, cursorNameOf(cursor, before), dataset);
   return listRequest(state, limit, include, fields, continued);
 }
