@@ -120,10 +120,10 @@ export function takeFloat64(vector: Vector, at: ArrayLike<number>): Vector {
   return makeVector(makeData({ type: new Float64(), length: at.length, ...nullsOf(nulls, validity), data: values }));
 }
 
-/** A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded. */
 /** Values up to this many bytes are copied byte by byte (takeUtf8). */
 const SHORT_VALUE = 64;
 
+/** A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded. */
 export function takeUtf8(vector: Vector<Utf8>, at: ArrayLike<number>): Vector<Utf8> {
   const chunks = vector.data as Data<Utf8>[];
   const locate = new RowLocator(chunks, vector.length);

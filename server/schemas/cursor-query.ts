@@ -81,7 +81,7 @@ export function continuedListQuery(
     throw validationProblem([
       fieldError(
         cursorName,
-        'carries a query this server cannot run (it was issued by another version of it); start the listing again',
+        'carries filters or a sort this server cannot run (issued by another version of it, or naming what the catalog no longer holds); start the listing again',
         'invalid_cursor',
       ),
     ]);
