@@ -20,6 +20,8 @@ export interface ContinuedQuery {
   query: Record<string, unknown>;
   after?: Position;
   before?: Position;
+  /** The parameter that carried the cursor; absent when the request's own query runs. */
+  via?: 'cursor' | 'before';
 }
 
 /**
@@ -57,10 +59,10 @@ export function continueFrom(
       ),
     ]);
   }
-  if (decoded.direction === 'start') return { query: decoded.query };
+  if (decoded.direction === 'start') return { query: decoded.query, via: name };
   return name === 'cursor'
-    ? { query: decoded.query, after: decoded.position }
-    : { query: decoded.query, before: decoded.position };
+    ? { query: decoded.query, after: decoded.position, via: name }
+    : { query: decoded.query, before: decoded.position, via: name };
 }
 
 export interface PageFacts {

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { DatasetApi, Filter, Position, SortOrder } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
-import { continuedListQuery } from './cursor-query.js';
+import { continuedListQuery, type ListQueryState } from './cursor-query.js';
 import { fieldError, validationProblem, type FieldError } from '../problem.js';
-import { cursorQuery, type ListQueryState } from './games-list.js';
+import { cursorQuery } from './games-list.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit, parseSort, SORT_VALUES } from './list-params.js';
 import { closest } from './param-names.js';
 
@@ -156,8 +156,7 @@ export function parseFamilyGames(
     cursorQuery({ filter, sort, order }),
     own.has('sort') || own.has('order'),
   );
-  const cursorName = own.has('cursor') ? 'cursor' : own.has('before') ? 'before' : undefined;
-  const state = continuedListQuery(continued.query, cursorName, dataset);
+  const state = continuedListQuery(continued, dataset);
   // Members named one by one, not `{ ...state, … }` (slow on Node 20; see games-list.ts).
   return {
     filter: state.filter,

@@ -13,12 +13,13 @@ import {
   SORT_KEYS,
   type SortOrder,
 } from '../../engine/index.js';
+import type { ContinuedQuery } from '../paging.js';
 import { ApiProblem, fieldError, validationProblem } from '../problem.js';
 import { FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
 
-/** What a games listing's cursor carries besides its position (games-list.ts cursorQuery). */
-export interface CursorListQuery {
+/** The query of a games listing: what its cursor carries besides the position (games-list.ts cursorQuery). */
+export interface ListQueryState {
   filter: Filter;
   sort: QuerySort;
   order: SortOrder;
@@ -28,7 +29,7 @@ const SORTS: ReadonlySet<unknown> = new Set<unknown>([...SORT_KEYS, RELEVANCE]);
 const ORDERS: ReadonlySet<unknown> = new Set<unknown>(['asc', 'desc']);
 
 /** The cursor's query as this version would have issued it, or undefined when it is not one. */
-export function checkedListQuery(query: Record<string, unknown>, dataset: DatasetApi): CursorListQuery | undefined {
+export function checkedListQuery(query: Record<string, unknown>, dataset: DatasetApi): ListQueryState | undefined {
   const keys = Object.keys(query);
   if (keys.length !== 3 || !SORTS.has(query.sort) || !ORDERS.has(query.order)) return undefined;
   const filter = reparsedFilter(query.filter, dataset);
@@ -67,20 +68,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The query a listing runs: the request's own (validated as it was parsed) when no cursor was
- * given, else the cursor's, checked; `cursorName` is the parameter that carried the cursor.
+ * The query a listing runs: the request's own (validated as it was parsed) when no cursor
+ * was given, else the cursor's, checked.
  */
-export function continuedListQuery(
-  query: Record<string, unknown>,
-  cursorName: 'cursor' | 'before' | undefined,
-  dataset: DatasetApi,
-): CursorListQuery {
-  if (cursorName === undefined) return query as unknown as CursorListQuery;
-  const checked = checkedListQuery(query, dataset);
+export function continuedListQuery(continued: ContinuedQuery, dataset: DatasetApi): ListQueryState {
+  if (continued.via === undefined) return continued.query as unknown as ListQueryState;
+  const checked = checkedListQuery(continued.query, dataset);
   if (checked === undefined)
     throw validationProblem([
       fieldError(
-        cursorName,
+        continued.via,
         'carries filters or a sort this server cannot run (issued by another version of it, or naming what the catalog no longer holds); start the listing again',
         'invalid_cursor',
       ),

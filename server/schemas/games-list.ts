@@ -2,10 +2,10 @@
 // With `cursor` (or `before`) the listing continues the cursor's query; any filter or sort
 // also given must agree with it (SPEC-NOTES §4.2).
 
-import type { DatasetApi, Filter, Position, QuerySort, SortKey, SortOrder } from '../../engine/index.js';
+import type { DatasetApi, Position, SortKey } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
-import { continuedListQuery } from './cursor-query.js';
+import { continuedListQuery, type ListQueryState } from './cursor-query.js';
 import { validationProblem, type FieldError } from '../problem.js';
 import { normalizeFilter, parseFilter } from './filter-parse.js';
 import { parseFields, type GameFieldSelection } from './game-fields-param.js';
@@ -15,12 +15,6 @@ import { sortParams } from './param-names.js';
 
 export const GAMES_LIST_ENDPOINT = 'games';
 const OWN_PARAMS = ['sort', 'order', 'include', 'fields', 'limit', 'cursor', 'before'] as const;
-
-export interface ListQueryState {
-  filter: Filter;
-  sort: QuerySort;
-  order: SortOrder;
-}
 
 export interface GamesListRequest extends ListQueryState {
   limit: number;
@@ -58,8 +52,7 @@ export function parseGamesList(
     cursorQuery(given),
     sorted.hasQueryParams,
   );
-  const cursorName = own.has('cursor') ? 'cursor' : own.has('before') ? 'before' : undefined;
-  return listRequest(continuedListQuery(continued.query, cursorName, dataset), limit, include, fields, continued);
+  return listRequest(continuedListQuery(continued, dataset), limit, include, fields, continued);
 }
 
 /**

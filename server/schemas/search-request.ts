@@ -14,11 +14,11 @@ import {
 } from '../../engine/index.js';
 import type { CursorCodec } from '../cursor.js';
 import { continueFrom } from '../paging.js';
-import { continuedListQuery } from './cursor-query.js';
+import { continuedListQuery, type ListQueryState } from './cursor-query.js';
 import { ApiProblem, fieldError, validationProblem, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import { normalizeFilter, parseFilter, type RawFilter } from './filter-parse.js';
-import { cursorQuery, listRequest, type GamesListRequest, type ListQueryState } from './games-list.js';
+import { cursorQuery, listRequest, type GamesListRequest } from './games-list.js';
 import { parseFields } from './game-fields-param.js';
 import { parseGameInclude } from './includes.js';
 import { parseLimit, parseSort, relevanceSort } from './list-params.js';
@@ -190,15 +190,10 @@ export function parseSearchBody(body: unknown, dataset: DatasetApi, cursors: Cur
   if (errors.length > 0) throw validationProblem(errors);
 
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, cursorQuery(given), statesQuery);
-  const state = continuedListQuery(continued.query, cursorNameOf(cursor, before), dataset);
+  const state = continuedListQuery(continued, dataset);
   const request: SearchRequest = listRequest(state, limit, include, fields, continued);
   if (facets !== undefined) request.facets = [...new Set(facets)];
   return request;
-}
-
-/** Which parameter carried the cursor, if one did (continueFrom refuses both). */
-function cursorNameOf(cursor: unknown, before: unknown): 'cursor' | 'before' | undefined {
-  return cursor !== undefined ? 'cursor' : before !== undefined ? 'before' : undefined;
 }
 
 /** GET /v1/games/search?cursor=… (or before=…): the next or previous page of a POSTed search. */
@@ -236,6 +231,6 @@ export function parseSearchContinuation(
   }
   if (errors.length > 0) throw validationProblem(errors);
   const continued = continueFrom({ cursor, before }, cursors, GAMES_SEARCH_ENDPOINT, {}, false);
-  const state = continuedListQuery(continued.query, cursorNameOf(cursor, before), dataset);
+  const state = continuedListQuery(continued, dataset);
   return listRequest(state, limit, include, fields, continued);
 }
