@@ -22,7 +22,7 @@ import {
   makeGamesTableSteps,
 } from '../engine/index.js';
 import { loadPackedUtf8 } from './packed-utf8.js';
-import { placeAtRows, RowsByRowid } from './row-order.js';
+import { placeAtRows, placeColumn, RowsByRowid } from './row-order.js';
 import type { Queryable, Store } from './store.js';
 import { isoTimestampVector } from './timestamps.js';
 import { runInSlices, yieldTurn } from './turns.js';
@@ -118,6 +118,13 @@ async function scannedIntegerLists(
   return intListOfPairs(rowsByRowid.rowsOfEach(rowids), value, rowsByRowid.length);
 }
 
+/** 1 as true, anything else as false; a loop, not `Array.from(typed, mapFn)` (V8's slow path). */
+function flags(values: Float64Array): boolean[] {
+  const out = new Array<boolean>(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i] === 1;
+  return out;
+}
+
 /** The games a Dataset shows (SPEC-NOTES D5), as a condition on `games` as g. */
 export const VISIBLE_GAMES = `g.status = 'active'`;
 
@@ -176,10 +183,7 @@ export async function loadGames(store: Store, rows: string): Promise<{ games: Ta
     games: await runInSlices(makeGamesTableSteps(numbers, strings)),
     lists: {
       ...(lists as Omit<GameListColumns, 'legacy_id_numeric'>),
-      legacy_id_numeric: Array.from(
-        placeAtRows(visible, visible.columns.row, 'game_rowid').columns.legacy_id_numeric,
-        (v) => v === 1,
-      ),
+      legacy_id_numeric: flags(placeColumn(visible.columns.legacy_id_numeric, visible.columns.row)),
     },
   };
 }

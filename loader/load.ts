@@ -14,6 +14,7 @@ import {
   type LinkInput,
   type ModificationOperation,
   PERSON_ROLES,
+  type PersonRole,
   type PersonInput,
   type PropertyModificationInput,
   type PublisherInput,
@@ -115,11 +116,7 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
     gamePublishers: gamePublishers.link,
     gameCredits: {
       ...gameCredits.link,
-      role: Array.from(gameCredits.columns.role, (p) => {
-        const role = PERSON_ROLES[p - 1];
-        if (role === undefined) throw new Error(`unknown credit role at position ${p}`);
-        return role;
-      }),
+      role: rolesOfPositions(gameCredits.columns.role),
     },
     gameAwards: {
       game: gameAwards.link.game,
@@ -138,6 +135,20 @@ async function loadWithRows(store: Store, rows: string): Promise<DatasetInput> {
     combinations: await loadCombinations(store, rows),
     community: await loadCommunityInput(store, rows),
   };
+}
+
+/**
+ * Credit roles from their 1-based PERSON_ROLES positions. A loop: `Array.from(typed, mapFn)`
+ * takes V8's slow generic path (400,000 credits: 40–75 ms against 11–16 ms).
+ */
+function rolesOfPositions(positions: Float64Array): PersonRole[] {
+  const out = new Array<PersonRole>(positions.length);
+  for (let i = 0; i < positions.length; i++) {
+    const role = PERSON_ROLES[positions[i] - 1];
+    if (role === undefined) throw new Error(`unknown credit role at position ${positions[i]}`);
+    out[i] = role;
+  }
+  return out;
 }
 
 async function loadTerms(store: Store): Promise<TermInput[]> {
