@@ -8,6 +8,7 @@
 // exactly the visible games.
 
 import {
+  enumVectorOfPositions,
   GAME_FIELDS,
   type GameColumnsUpdate,
   type GameField,
@@ -79,16 +80,6 @@ export async function readColumnsUpdate(
   }
 }
 
-/** 1-based positions in `known` (NaN for null) as the values. */
-function enumValuesOfPositions(positions: Float64Array, known: readonly string[]): (string | null)[] {
-  const out = new Array<string | null>(positions.length);
-  for (let i = 0; i < positions.length; i++) {
-    const p = positions[i];
-    out[i] = Number.isNaN(p) ? null : (known[p - 1] ?? null);
-  }
-  return out;
-}
-
 async function readUpdate(
   store: Queryable,
   { table: rows, size }: UpdateRows,
@@ -117,7 +108,8 @@ async function readUpdate(
       const values = placeColumn(read.columns[field.name], at);
       if (field.storage === 'number') update.numbers[field.name as GameNumberColumn] = values;
       else if (field.storage === 'string' && field.kind === 'enum') {
-        update.strings[field.name as GameStringColumn] = enumValuesOfPositions(values, field.values);
+        // positions straight to the table's dictionary codes, as the store load does: no string per row
+        update.strings[field.name as GameStringColumn] = enumVectorOfPositions(values, field.values);
       } else update.strings[field.name as GameStringColumn] = isoTimestampVector(values);
     }
   }
