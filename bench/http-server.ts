@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { type H3, toNodeHandler } from 'h3';
+import type { H3 } from 'h3';
 import { Store } from '../loader/store.js';
 import { createApp } from '../server/app.js';
 import { ApiKeys } from '../server/auth/api-keys.js';
@@ -21,6 +21,7 @@ import { CursorCodec } from '../server/cursor.js';
 import { loadDataset } from '../server/dataset-loader.js';
 import { silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
+import { nodeListener } from '../server/node-listener.js';
 import { sendJson } from '../server/http.js';
 import { DatasetState } from '../server/state.js';
 import { CEILING_JSON_PATH, CEILING_PAGE_PATH, CPU_PATH } from './http-paths.js';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   app.get(CEILING_JSON_PATH, (event) => sendJson(event, fixed));
   app.get(CEILING_PAGE_PATH, (event) => sendJson(event, pageBody));
   const bare = await bareServer(app, fixed);
-  const server = createServer(toNodeHandler(app));
+  const server = createServer(nodeListener(app, 'http://127.0.0.1', silentLogger));
   server.keepAliveTimeout = 60_000;
   const [port, barePort] = await Promise.all([listen(server), listen(bare)]);
   console.log(`LISTENING ${port} ${Buffer.byteLength(pageBody)} ${barePort}`);

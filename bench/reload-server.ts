@@ -14,7 +14,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
-import { toNodeHandler } from 'h3';
 import { Store } from '../loader/store.js';
 import { createApp } from '../server/app.js';
 import { ApiKeys } from '../server/auth/api-keys.js';
@@ -24,6 +23,7 @@ import { loadDataset } from '../server/dataset-loader.js';
 import { datasetReload } from '../server/dataset-reload.js';
 import { createLogger, silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
+import { nodeListener } from '../server/node-listener.js';
 import { DatasetState } from '../server/state.js';
 
 export interface ReloadRun {
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     materializer,
     publicBaseUrl: 'http://127.0.0.1',
   });
-  const server = createServer(toNodeHandler(app));
+  const server = createServer(nodeListener(app, 'http://127.0.0.1', silentLogger));
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();

@@ -1,7 +1,6 @@
 // The composition root of the running server: config, logger, store, Dataset, app, listener.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { toNodeHandler } from 'h3';
 import { abandonStaleRuns } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +13,7 @@ import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit-c
 import { RedisCounterStore } from './middleware/rate-limit-redis.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { apiKeySecret } from './auth/secret.js';
+import { nodeListener } from './node-listener.js';
 import { rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
@@ -245,7 +245,7 @@ async function listen(config: Config, logger: Logger): Promise<Listening> {
       clearTimeout(deadline);
     })());
   const serve = (app: H3) => {
-    handler = toNodeHandler(app);
+    handler = nodeListener(app, config.publicBaseUrl, logger);
   };
   return { server, url, serve, drain };
 }

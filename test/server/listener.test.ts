@@ -86,4 +86,29 @@ describe('server on a real listener', () => {
       await server.close();
     }
   });
+
+  it('defect: a Host the URL parser refuses (port 70000) on a path srvx must parse ended the process; now a 400 problem naming the header, and the server answers on', async () => {
+    const server = await start(tempDir(), 'off');
+    try {
+      for (const [host, path] of [
+        ['a:70000', "/v1/search?q=it's"],
+        ['ludex.test:99999', '/v1/mechanics?limit=1#x'],
+        ['1.2.3.4.5', '/v1/./games'],
+        ['999.999.999.999', '/v1/%2e%2e/v1/games'],
+      ]) {
+        const raw = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+        expect(raw, host).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        expect(raw).toMatch(/content-type: application\/problem\+json/);
+        expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+          status: 400,
+          title: 'Validation Error',
+          errors: [{ field: 'host', code: 'invalid_header', value: host }],
+        });
+      }
+      const after = await getJson(`${server.url}/v1/games?limit=1`);
+      expect(after.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
