@@ -1,6 +1,7 @@
 // The composition root of the running server: config, logger, store, Dataset, app, listener.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { abandonStaleRuns } from '../snapshots/materialize.js';
 import type { Store } from '../loader/store.js';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import { RedisCounterStore } from './middleware/rate-limit-redis.js';
 import { ApiKeys } from './auth/api-keys.js';
 import { apiKeySecret } from './auth/secret.js';
 import { nodeListener } from './node-listener.js';
-import { rawProblemResponse } from './problem.js';
+import { rawProblem, rawProblemResponse } from './problem.js';
 import type { Config } from './config.js';
 import { CursorCodec } from './cursor.js';
 import { loadServingDataset } from './dataset-loader.js';
@@ -209,6 +210,8 @@ async function listen(config: Config, logger: Logger): Promise<Listening> {
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.round(config.requestTimeoutMs / 4))),
+      // Node's own answer to an HTTP/1.1 request without Host is a bare 400; nodeListener's is a problem
+      requireHostHeader: false,
     },
     (req, res) => handler(req, res),
   );
@@ -219,6 +222,14 @@ async function listen(config: Config, logger: Logger): Promise<Listening> {
       return;
     }
     socket.end(rawProblemResponse(error.code, config.publicBaseUrl));
+  });
+  // CONNECT asks for a tunnel, which an API is not: without this listener Node drops the connection unanswered.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(
+      rawProblem('method-not-allowed', 'CONNECT is not supported: this server is not a proxy.', config.publicBaseUrl, [
+        'allow: GET, HEAD, POST, DELETE, OPTIONS',
+      ]),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

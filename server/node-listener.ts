@@ -3,7 +3,8 @@
 // with dot segments, `#`, `'` or raw non-ASCII bytes needs it at once). A Host srvx lets
 // through but the WHATWG URL parser refuses (a port over 65535, `1.2.3.4.5`) made that throw
 // inside the listener, before any route or error handler, and the process ended with every
-// request in flight. Such a request is now a 400 problem naming the header.
+// request in flight. Such a request is now a 400 problem naming the header, as is an HTTP/1.1
+// request with no Host at all.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type H3, toNodeHandler } from 'h3';
@@ -18,6 +19,12 @@ const INSTANCE = 'urn:ludex:unparsed-request';
 export function nodeListener(app: H3, baseUrl: string, logger: Logger): NodeListener {
   const handle = toNodeHandler(app);
   return (req, res) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (the server turns off Node's
+    // own, bodiless one: requireHostHeader)
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      answer(req, res, MISSING_HOST, baseUrl);
+      return;
+    }
     try {
       const done: unknown = handle(req, res);
       if (done instanceof Promise) done.catch((error: unknown) => answerFailure(req, res, error, baseUrl, logger));
@@ -42,6 +49,10 @@ export function listenerProblem(req: IncomingMessage, error: unknown): ApiProble
       ]);
 }
 
+const MISSING_HOST = validationProblem([
+  fieldError('host', 'is required in an HTTP/1.1 request (RFC 9112 §3.2)', 'required'),
+]);
+
 function answerFailure(
   req: IncomingMessage,
   res: ServerResponse,
@@ -51,6 +62,10 @@ function answerFailure(
 ): void {
   const problem = listenerProblem(req, error);
   if (problem.kind === 'internal') logger.error({ err: error, url: req.url }, 'request failed outside the app');
+  answer(req, res, problem, baseUrl);
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, problem: ApiProblem, baseUrl: string): void {
   if (res.headersSent) {
     res.destroy();
     return;

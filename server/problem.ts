@@ -168,30 +168,33 @@ export function toProblem(error: unknown): { problem: ApiProblem; unexpected: bo
  * (raw non-ASCII bytes in the URL, malformed headers): still a problem document.
  */
 export function rawProblemResponse(code: string | undefined, baseUrl: string): string {
-  const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return rawProblem('request-header-fields-too-large', 'The request headers are too large.', baseUrl);
   // Node's requestTimeout: the client did not finish sending its request in time.
-  const timedOut = code === 'ERR_HTTP_REQUEST_TIMEOUT';
-  const kind: ProblemKind = tooLarge
-    ? 'request-header-fields-too-large'
-    : timedOut
-      ? 'request-timeout'
-      : 'validation-error';
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return rawProblem('request-timeout', 'The request was not received completely in time.', baseUrl);
+  return rawProblem(
+    'validation-error',
+    'The request is not valid HTTP/1.1. Percent-encode non-ASCII characters in the URL (e.g. q=%E3%82%AB%E3%82%BF%E3%83%B3).',
+    baseUrl,
+  );
+}
+
+/** A complete HTTP/1.1 response carrying one problem, the connection closed after it. */
+export function rawProblem(kind: ProblemKind, detail: string, baseUrl: string, headers: string[] = []): string {
   const { status, title } = PROBLEM_KINDS[kind];
   const body = JSON.stringify({
     type: `${baseUrl}/problems/${kind}`,
     title,
     status,
-    detail: tooLarge
-      ? 'The request headers are too large.'
-      : timedOut
-        ? 'The request was not received completely in time.'
-        : 'The request is not valid HTTP/1.1. Percent-encode non-ASCII characters in the URL (e.g. q=%E3%82%AB%E3%82%BF%E3%83%B3).',
+    detail,
     instance: 'urn:ludex:unparsed-request',
   });
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
     'content-type: application/problem+json\r\n' +
     'cache-control: no-store\r\n' +
+    headers.map((header) => `${header}\r\n`).join('') +
     `content-length: ${Buffer.byteLength(body)}\r\n` +
     'connection: close\r\n\r\n' +
     body

@@ -111,4 +111,25 @@ describe('server on a real listener', () => {
       await server.close();
     }
   });
+
+  it('answers an HTTP/1.1 request without Host (Node sent a bare 400) and CONNECT (Node dropped the connection) with problems', async () => {
+    const server = await start(tempDir(), 'off');
+    const bodyOf = (raw: string): unknown => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    try {
+      const noHost = await rawRequest(server.url, 'GET /v1/games HTTP/1.1\r\n\r\n');
+      expect(noHost).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(noHost).toMatch(/content-type: application\/problem\+json/);
+      expect(bodyOf(noHost)).toMatchObject({ status: 400, errors: [{ field: 'host', code: 'required' }] });
+      // HTTP/1.0 has no Host requirement
+      const old = await rawRequest(server.url, 'GET /v1/games?limit=1 HTTP/1.0\r\n\r\n');
+      expect(old).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(bodyOf(old)).toMatchObject({ data: [], meta: { total: 0 } });
+      const tunnel = await rawRequest(server.url, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
+      expect(tunnel).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+      expect(tunnel).toMatch(/\r\nallow: GET, HEAD, POST, DELETE, OPTIONS\r\n/);
+      expect(bodyOf(tunnel)).toMatchObject({ status: 405, title: 'Method Not Allowed' });
+    } finally {
+      await server.close();
+    }
+  });
 });
