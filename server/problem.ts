@@ -138,8 +138,22 @@ export function problemResponse(problem: ApiProblem, instance: string, baseUrl: 
   });
 }
 
-/** Maps any thrown value to a problem; unknown errors become a 500 that reveals nothing. */
-export function toProblem(error: unknown): { problem: ApiProblem; unexpected: boolean } {
+/** Whether the path holds a percent-encoding that does not decode (h3 refuses such a URL with a bare 400). */
+function malformedPath(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Maps any thrown value to a problem; unknown errors become a 500 that reveals nothing.
+ * `path` (the request's, still encoded) lets a malformed one be named as the field at fault.
+ */
+export function toProblem(error: unknown, path?: string): { problem: ApiProblem; unexpected: boolean } {
   if (error instanceof ApiProblem) return { problem: error, unexpected: false };
   if (error instanceof HTTPError) {
     const cause = error.cause;
@@ -154,6 +168,13 @@ export function toProblem(error: unknown): { problem: ApiProblem; unexpected: bo
           problem: new ApiProblem('unsupported-media-type', 'Send the body as application/json.'),
           unexpected: false,
         };
+      if (malformedPath(path)) {
+        const message = 'holds a percent-encoding that is not UTF-8 (each %XX sequence must form a character)';
+        return {
+          problem: validationProblem([fieldError('path', message, 'invalid_encoding', path)]),
+          unexpected: false,
+        };
+      }
       return {
         problem: new ApiProblem('validation-error', 'The request could not be read (malformed URL or body).'),
         unexpected: false,

@@ -66,7 +66,7 @@ export function answerEdge(settings: AnswerSettings): AnswerEdge {
   };
 
   const problem = (error: unknown, event: H3Event): Response => {
-    const { problem, unexpected } = toProblem(error);
+    const { problem, unexpected } = toProblem(error, event.url.pathname);
     if (unexpected) {
       const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
       logger.error(

@@ -93,4 +93,13 @@ describe('hostile query strings', () => {
       { numRuns: 200 },
     );
   });
+
+  it('defect: a path whose percent-encoding is not UTF-8 was a 400 naming no field; now it names the path', async () => {
+    for (const path of ['/v1/games/%E3%82', '/v1/families/%E3%82/games', '/v1/mechanics/%FF', '/v1/%C0%AF']) {
+      const reply = await call(t.app, path);
+      expect(reply.status, path).toBe(400);
+      expect(reply.headers.get('content-type')).toBe('application/problem+json');
+      expect(reply.body, path).toMatchObject({ errors: [{ field: 'path', code: 'invalid_encoding', value: path }] });
+    }
+  });
 });
