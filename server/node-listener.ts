@@ -9,12 +9,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type H3, toNodeHandler } from 'h3';
 import type { Logger } from './logger.js';
-import { ApiProblem, fieldError, problemBody, validationProblem } from './problem.js';
+import { ApiProblem, fieldError, problemBody, UNPARSED_REQUEST, validationProblem } from './problem.js';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** What a problem written here names as its instance: no request id was given yet. */
-const INSTANCE = 'urn:ludex:unparsed-request';
 
 export function nodeListener(app: H3, baseUrl: string, logger: Logger): NodeListener {
   const handle = toNodeHandler(app);
@@ -72,7 +69,7 @@ function answer(req: IncomingMessage, res: ServerResponse, problem: ApiProblem, 
   }
   // The body is not read: it is dropped with the connection.
   req.resume();
-  const body = JSON.stringify(problemBody(problem, INSTANCE, baseUrl));
+  const body = JSON.stringify(problemBody(problem, UNPARSED_REQUEST, baseUrl));
   res.writeHead(problem.status, {
     'content-type': 'application/problem+json',
     'cache-control': 'no-store',

@@ -201,6 +201,9 @@ export function rawProblemResponse(code: string | undefined, baseUrl: string): s
   );
 }
 
+/** The instance of a problem answered before the request reached the app (no request id yet). */
+export const UNPARSED_REQUEST = 'urn:ludex:unparsed-request';
+
 /** A complete HTTP/1.1 response carrying one problem, the connection closed after it. */
 export function rawProblem(kind: ProblemKind, detail: string, baseUrl: string, headers: string[] = []): string {
   const { status, title } = PROBLEM_KINDS[kind];
@@ -209,7 +212,7 @@ export function rawProblem(kind: ProblemKind, detail: string, baseUrl: string, h
     title,
     status,
     detail,
-    instance: 'urn:ludex:unparsed-request',
+    instance: UNPARSED_REQUEST,
   });
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
