@@ -44,6 +44,18 @@ export function rangeBitmap(start: number, end: number): Bitmap {
   return end > start ? RoaringBitmap32.fromRange(start, end) : new RoaringBitmap32();
 }
 
+/** A bitmap's portable serialization (the format every roaring implementation reads). */
+export function serializeBitmap(bitmap: Bitmap): Uint8Array {
+  return bitmap.serialize('portable');
+}
+
+/** A read-only bitmap from its portable serialization; throws on bytes that are not one. */
+export function frozenBitmapOf(bytes: Uint8Array): Bitmap {
+  const bitmap = RoaringBitmap32.deserialize(bytes, 'portable');
+  bitmap.freeze();
+  return bitmap;
+}
+
 /** Marks an index bitmap read-only (compacted first). */
 export function freeze(bitmap: Bitmap): Bitmap {
   bitmap.runOptimize();

@@ -172,7 +172,8 @@ export class Dataset implements DatasetApi {
     this.records = parts.records;
     this.community = parts.community;
     if (indexes) {
-      const prebuilt = decodeIndexes(indexes, { games: this.size, variants: this.variants.count }, checkpointInterval);
+      const sizes = { games: this.size, variants: this.variants.count };
+      const prebuilt = decodeIndexes(indexes, sizes, checkpointInterval, options.rangeThresholds ?? true);
       this.games.seedSortNames(prebuilt.sortNames);
       this.sorts.seed(prebuilt.orders.sort);
       this.indexes.numbers.seed(prebuilt.orders.game_range);

@@ -124,6 +124,21 @@ export class OrderIndex {
     }
   }
 
+  /** The pinned prefixes by order index (what a column file keeps, so a start need not build them). */
+  get pins(): ReadonlyMap<number, Bitmap> {
+    return this.pinned;
+  }
+
+  /**
+   * Takes a pinned prefix built elsewhere (a column file's): the frozen bitmap of the rows at
+   * order indexes [0, k), which holds exactly k rows; anything else throws.
+   */
+  adoptPin(k: number, bitmap: Bitmap): void {
+    if (!(k > 0 && k < this.size) || bitmap.size !== k)
+      throw new RangeError(`a pinned prefix of ${bitmap.size} rows at order index ${k} of ${this.size}`);
+    this.pinned.set(k, bitmap);
+  }
+
   /** The frozen bitmap of the rows at order indexes [0, k) when k is pinned; undefined otherwise. */
   exactPrefix(k: number): Bitmap | undefined {
     return this.pinned.get(k);

@@ -1,9 +1,12 @@
 // What a prepared Dataset built beyond its input, as Arrow tables a column file can carry:
-// the permutation of every sort order and range order (typed arrays), each game's sort
-// name, the id and slug lookups' hash tables, and the effective-mode variants. A Dataset built with them (DatasetOptions.prebuilt) sorts nothing at start. Turning
-// the tables back into orders is not I/O: the caller reads the bytes, the engine takes views.
+// the permutation of every sort order and range order (typed arrays), the range orders'
+// pinned prefixes (roaring's portable bytes), each game's sort name, the id and slug
+// lookups' hash tables, and the effective-mode variants. A Dataset built with them
+// (DatasetOptions.indexes) sorts nothing at start. Turning the tables back into orders is
+// not I/O: the caller reads the bytes, the engine takes views.
 
 import {
+  Binary,
   Int32,
   makeData,
   makeVector,
@@ -19,6 +22,7 @@ import { utf8Vector } from './columns.js';
 import { NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
 import type { GameLookupTables } from './games.js';
 import { intListColumnOf, intListVector } from './list-column.js';
+import { frozenBitmapOf, serializeBitmap } from './bitmap.js';
 import { OrderIndex } from './order.js';
 import type { VariantColumns } from './variants.js';
 import { utf8Values } from './strings.js';
@@ -28,6 +32,7 @@ export const INDEX_PARTS = [
   'order_keys',
   'game_orders',
   'variant_orders',
+  'order_pins',
   'sort_names',
   'game_lookups',
   'variants',
@@ -88,10 +93,52 @@ export function encodeIndexes(
     }),
     game_orders: new Table(games),
     variant_orders: new Table(variants),
+    order_pins: encodePins(orders),
     sort_names: new Table({ sort_name: sortNames }),
     game_lookups: encodeLookups(lookups),
     variants: encodeVariants(variantColumns),
   };
+}
+
+/**
+ * The pinned prefixes of the orders (range orders' common thresholds, thresholds.ts), one
+ * row each: the order's row in order_keys, the order index k, the bitmap's portable bytes.
+ * A start takes them as they are: rebuilding ~400 of them took ~12 % of a 150,000-game start.
+ */
+function encodePins(orders: readonly BuiltOrder[]): Table {
+  const order: number[] = [];
+  const at: number[] = [];
+  const bytes: Uint8Array[] = [];
+  orders.forEach((o, i) => {
+    for (const [k, bitmap] of o.order.pins) {
+      order.push(i);
+      at.push(k);
+      bytes.push(serializeBitmap(bitmap));
+    }
+  });
+  const offsets = new Int32Array(bytes.length + 1);
+  for (let i = 0; i < bytes.length; i++) offsets[i + 1] = offsets[i] + bytes[i].length;
+  const data = new Uint8Array(offsets[bytes.length]);
+  for (let i = 0; i < bytes.length; i++) data.set(bytes[i], offsets[i]);
+  return new Table({
+    order: uint32Vector(Uint32Array.from(order)),
+    k: uint32Vector(Uint32Array.from(at)),
+    prefix: makeVector(makeData({ type: new Binary(), length: bytes.length, valueOffsets: offsets, data })),
+  });
+}
+
+/** The pins back from encodePins' table onto the decoded orders (by their row in order_keys). */
+function decodePins(table: Table, orders: readonly OrderIndex[]): void {
+  const order = typed(column(table, 'order'), Uint32Array);
+  const at = typed(column(table, 'k'), Uint32Array);
+  const prefix = column(table, 'prefix');
+  if (order.length !== at.length || prefix.length !== at.length) throw new RangeError('the pins table is ragged');
+  for (let i = 0; i < at.length; i++) {
+    const owner = orders[order[i]];
+    const bytes: unknown = prefix.get(i);
+    if (owner === undefined || !(bytes instanceof Uint8Array)) throw new RangeError(`pin ${i} is unreadable`);
+    owner.adoptPin(at[i], frozenBitmapOf(bytes));
+  }
 }
 
 /** One row per variant: base, tier, expansions and values (numbers NaN when null). */
@@ -158,6 +205,8 @@ export function decodeIndexes(
   tables: IndexTables,
   sizes: { games: number; variants: number },
   interval: number,
+  /** Take the orders' pinned prefixes too (DatasetOptions.rangeThresholds). */
+  pins = true,
 ): PrebuiltIndexes {
   const keys = tables.order_keys;
   const key = utf8Values(column(keys, 'key'));
@@ -165,6 +214,7 @@ export function decodeIndexes(
   const nonNull = typed(column(keys, 'non_null'), Uint32Array);
   const identity = typed(column(keys, 'identity'), Uint8Array);
   const orders: PrebuiltIndexes['orders'] = { sort: new Map(), game_range: new Map(), variant_range: new Map() };
+  const byRow: OrderIndex[] = [];
   for (let i = 0; i < keys.numRows; i++) {
     const f = FAMILIES[family[i]];
     const name = key[i];
@@ -177,8 +227,11 @@ export function decodeIndexes(
       perm = typed(column(table, `${f}:${name}`), Uint32Array);
       if (perm.length !== size) throw new RangeError(`order ${f}:${name} has ${perm.length} rows, expected ${size}`);
     }
-    orders[f].set(name, new OrderIndex(perm, size, nonNull[i], interval));
+    const order = new OrderIndex(perm, size, nonNull[i], interval);
+    orders[f].set(name, order);
+    byRow.push(order);
   }
+  if (pins) decodePins(tables.order_pins, byRow);
   const names = utf8Values(column(tables.sort_names, 'sort_name'));
   if (names.length !== sizes.games) throw new RangeError(`${names.length} sort names for ${sizes.games} games`);
   return { orders, sortNames: names.map((n) => n ?? '') };

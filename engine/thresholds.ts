@@ -3,8 +3,8 @@
 // 90 minutes, rating 7.5 or more, 1,000 votes or more, since 2015) becomes one AND or AND-NOT
 // with a frozen bitmap, with no copy and no garbage. Any other bound still works through the
 // order's checkpoints; this only makes the usual ones cheap. Derived from the order and the
-// column alone (no input of its own), so a loaded Dataset rebuilds them in a few ms and they
-// need no serialization.
+// column alone (no input of its own); a column file carries them all the same (prebuilt.ts):
+// rebuilding the ~400 of a 150,000-game catalog took ~85 ms of a start.
 //
 // Which values: every distinct value of a column with few of them (player counts, ages, play
 // times, years); otherwise the multiples of a round step (1, 2.5 or 5 × 10^k, about 40 of

@@ -6,7 +6,7 @@ import { makeVector, Table, tableFromIPC, tableToIPC, type Vector } from 'apache
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDataset, type Dataset, type DatasetOptions } from '../../engine/dataset.js';
-import { INDEX_PARTS, type IndexTables } from '../../engine/prebuilt.js';
+import { decodeIndexes, INDEX_PARTS, type IndexTables } from '../../engine/prebuilt.js';
 import { FACET_DIMENSIONS, type RankedQuery, SORT_KEYS } from '../../engine/query.js';
 import { oracleFacets, oracleQuery, type OracleCatalog } from '../oracle.js';
 import { queryArbitrary } from './query-arbitraries.js';
@@ -107,6 +107,46 @@ describe('prebuilt orders are used as given', () => {
     expect(seeded.query(query).rows).toEqual([...reversed.subarray(0, 5)]);
     expect(built.query(query).rows).toEqual([...perm.subarray(0, 5)]);
     expect(seeded.query(query).rows).not.toEqual(built.query(query).rows);
+  });
+});
+
+describe("the range orders' pinned prefixes", () => {
+  const catalog = randomCatalog(44, { games: 120 });
+  const built = buildDataset(catalog.input, { checkpointInterval: 8 });
+  built.prepare();
+  const tables = throughIpc(built.indexTables());
+  // one row per effective-mode variant in the variants part
+  const sizes = { games: built.size, variants: tables.variants.numRows };
+
+  it('travel in the tables: every pin decodes to the prefix it stands for', () => {
+    expect(tables.order_pins.numRows).toBeGreaterThan(0);
+    const decoded = decodeIndexes(tables, sizes, 8);
+    let pins = 0;
+    for (const family of ['game_range', 'variant_range'] as const) {
+      for (const order of decoded.orders[family].values()) {
+        for (const [k, bitmap] of order.pins) {
+          expect(bitmap.size).toBe(k);
+          expect([...bitmap]).toEqual([...order.prefix(k)]);
+          pins++;
+        }
+      }
+    }
+    expect(pins).toBe(tables.order_pins.numRows);
+  });
+
+  it('are taken as they are, and left out when range thresholds are off', () => {
+    const decoded = decodeIndexes(tables, sizes, 8, false);
+    for (const order of decoded.orders.game_range.values()) expect(order.pins.size).toBe(0);
+    const seeded = buildDataset(catalog.input, { checkpointInterval: 8, indexes: tables });
+    seeded.prepare();
+    expect(tableToIPC(seeded.indexTables().order_pins)).toEqual(tableToIPC(built.indexTables().order_pins));
+  });
+
+  it('a pin that does not hold k rows is refused with a RangeError', () => {
+    const order = [...decodeIndexes(tables, sizes, 8).orders.game_range.values()][0];
+    const [k, bitmap] = [...order.pins][0];
+    expect(() => order.adoptPin(k + 1, bitmap)).toThrow(RangeError);
+    expect(() => order.adoptPin(0, bitmap)).toThrow(RangeError);
   });
 });
 
