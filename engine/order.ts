@@ -131,10 +131,10 @@ export class OrderIndex {
 
   /**
    * Takes a pinned prefix built elsewhere (a column file's): the frozen bitmap of the rows at
-   * order indexes [0, k), which holds exactly k rows; anything else throws.
+   * order indexes [0, k), which holds exactly k rows, all of this order's; anything else throws.
    */
   adoptPin(k: number, bitmap: Bitmap): void {
-    if (!(k > 0 && k < this.size) || bitmap.size !== k)
+    if (!(k > 0 && k < this.size) || bitmap.size !== k || bitmap.maximum() >= this.size)
       throw new RangeError(`a pinned prefix of ${bitmap.size} rows at order index ${k} of ${this.size}`);
     this.pinned.set(k, bitmap);
   }

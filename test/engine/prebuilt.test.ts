@@ -5,6 +5,7 @@
 import { makeVector, Table, tableFromIPC, tableToIPC, type Vector } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bitmapOf } from '../../engine/bitmap.js';
 import { buildDataset, type Dataset, type DatasetOptions } from '../../engine/dataset.js';
 import { decodeIndexes, INDEX_PARTS, type IndexTables } from '../../engine/prebuilt.js';
 import { FACET_DIMENSIONS, type RankedQuery, SORT_KEYS } from '../../engine/query.js';
@@ -147,6 +148,10 @@ describe("the range orders' pinned prefixes", () => {
     const [k, bitmap] = [...order.pins][0];
     expect(() => order.adoptPin(k + 1, bitmap)).toThrow(RangeError);
     expect(() => order.adoptPin(0, bitmap)).toThrow(RangeError);
+    // k rows, one of them past the order's end
+    const outside = [...bitmap].slice(1);
+    outside.push(order.size);
+    expect(() => order.adoptPin(k, bitmapOf(outside))).toThrow(RangeError);
   });
 });
 
