@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import type { H3 } from 'h3';
 import { createApp, type AppDeps } from './app.js';
 import { AppMetrics } from './metrics.js';
+import { ALLOW_METHODS } from './middleware/cors.js';
 import type { EdgeSettings } from './middleware/edge-settings.js';
 import { MemoryCounterStore, type CounterStore } from './middleware/rate-limit-counters.js';
 import { RedisCounterStore } from './middleware/rate-limit-redis.js';
@@ -227,7 +228,7 @@ async function listen(config: Config, logger: Logger): Promise<Listening> {
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.end(
       rawProblem('method-not-allowed', 'CONNECT is not supported: this server is not a proxy.', config.publicBaseUrl, [
-        'allow: GET, HEAD, POST, DELETE, OPTIONS',
+        `allow: ${ALLOW_METHODS.join(', ')}`,
       ]),
     );
   });

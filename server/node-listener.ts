@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type H3, toNodeHandler } from 'h3';
 import type { Logger } from './logger.js';
-import { ApiProblem, fieldError, problemBody, UNPARSED_REQUEST, validationProblem } from './problem.js';
+import { type ApiProblem, fieldError, problemBody, toProblem, UNPARSED_REQUEST, validationProblem } from './problem.js';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -35,9 +35,9 @@ function isInvalidUrl(error: unknown): boolean {
   return error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_INVALID_URL';
 }
 
-/** The problem for a request the app could not take: a bad Host or URL (400), else a 500 that is logged. */
+/** The problem for a request the app could not take: a bad Host or URL (400), else as the app maps errors (toProblem). */
 export function listenerProblem(req: IncomingMessage, error: unknown): ApiProblem {
-  if (!isInvalidUrl(error)) return new ApiProblem('internal', 'An unexpected error occurred; it has been logged.');
+  if (!isInvalidUrl(error)) return toProblem(error).problem;
   const host = req.headers.host ?? '';
   return URL.canParse(`http://${host}`)
     ? validationProblem([fieldError('url', 'is not a URL this server can read', 'invalid_url', req.url)])

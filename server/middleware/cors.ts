@@ -28,7 +28,8 @@ export interface CorsSettings {
   maxAgeSeconds: number;
 }
 
-const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
+/** Every method some route takes (a CONNECT's 405 names them too: main.ts). */
+export const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'];
 const ALLOW_HEADERS = ['X-API-Key', 'Content-Type', 'If-None-Match', 'X-Request-Id'];
 /** As h3 writes them into the preflight answer. */
 export const CORS_ALLOW_METHODS = ALLOW_METHODS.join(',');
