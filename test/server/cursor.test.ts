@@ -68,4 +68,31 @@ describe('CursorCodec', () => {
       expect(() => codec.decode(token, 'games')).toThrow(CursorError);
     }
   });
+
+  it('signs a page once: the same payload again gets the kept token, equal to a fresh signature', () => {
+    const keeping = new CursorCodec('a-test-secret-of-enough-length', 2);
+    const fresh = new CursorCodec('a-test-secret-of-enough-length', 0);
+    const first = keeping.encode(payload);
+    // a new query object with the same members is the same page
+    const again = keeping.encode({ ...payload, query: { filter: { players: 4 }, sort: 'name', order: 'asc' } });
+    expect(again).toBe(first);
+    expect(keeping.keptTokens).toBe(1);
+    expect(fresh.encode(payload)).toBe(first);
+    expect(fresh.keptTokens).toBe(0);
+  });
+
+  it('keeps at most its bound of tokens, dropping the oldest, and every token still decodes', () => {
+    const keeping = new CursorCodec('a-test-secret-of-enough-length', 2);
+    const at = (id: string) => ({ ...payload, position: { value: 'catan', id } });
+    const tokens = ['a', 'b', 'c'].map((id) => keeping.encode(at(id)));
+    expect(keeping.keptTokens).toBe(2);
+    expect(new Set(tokens).size).toBe(3);
+    tokens.forEach((token, i) => {
+      expect(keeping.decode(token, 'games').position.id).toBe(['a', 'b', 'c'][i]);
+    });
+    // a differing direction or endpoint is another token
+    expect(keeping.encode({ ...at('c'), direction: 'prev' })).not.toBe(tokens[2]);
+    expect(keeping.encode({ ...at('c'), endpoint: 'awards' })).not.toBe(tokens[2]);
+    expect(keeping.keptTokens).toBe(2);
+  });
 });
