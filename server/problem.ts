@@ -85,9 +85,22 @@ export class ApiProblem extends HTTPError {
 function fieldsProblem(kind: ProblemKind, errors: FieldError[], many: string): ApiProblem {
   const detail =
     errors.length === 1
-      ? `${errors[0].field}: ${errors[0].message}`
-      : `${errors.length} ${many}: ${errors.map((e) => e.field).join(', ')}`;
+      ? quoteError(errors[0])
+      : `${errors.length} ${many}: ${errors.map((e) => (unnamed(e) ? '(empty name)' : e.field)).join(', ')}`;
   return new ApiProblem(kind, detail, errors);
+}
+
+/**
+ * `field: message`. A field without a name (a query parameter sent as `?=1`) is not named:
+ * its message, which says so, stands alone as a sentence.
+ */
+function quoteError(error: FieldError): string {
+  if (!unnamed(error)) return `${error.field}: ${error.message}`;
+  return `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}`;
+}
+
+function unnamed(error: FieldError): boolean {
+  return error.field.trim() === '';
 }
 
 export function validationProblem(errors: FieldError[]): ApiProblem {

@@ -11,10 +11,11 @@ import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
 import { gamesPageBody } from '../present/games-page.js';
 import type { ListLinks, ListMeta } from '../present/list.js';
-import { fieldError, notFoundProblem, validationProblem } from '../problem.js';
+import { type FieldError, notFoundProblem, validationProblem } from '../problem.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { parseGameInclude } from '../schemas/includes.js';
+import { unknownParameter } from '../schemas/unknown-parameter.js';
 import type { DatasetState } from '../state.js';
 
 export interface GamesRouteDeps {
@@ -53,12 +54,15 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string | Uint8Array {
   );
 }
 
+/** The only parameter of a game's detail view. */
+const DETAIL_PARAMS: readonly string[] = ['include'];
+
 function getGame(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
-  const errors = [];
+  const errors: FieldError[] = [];
   for (const name of new Set(event.url.searchParams.keys())) {
-    if (name !== 'include')
-      errors.push(fieldError(name, 'is not a known parameter; this endpoint takes only include', 'unknown_parameter'));
+    if (!DETAIL_PARAMS.includes(name))
+      errors.push(unknownParameter(name, DETAIL_PARAMS, { values: event.url.searchParams.getAll(name) }));
   }
   const include = parseGameInclude(event.url.searchParams.getAll('include').join(',') || undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);

@@ -11,7 +11,7 @@ import { continuedListQuery, type ListQueryState } from './cursor-query.js';
 import { fieldError, validationProblem, type FieldError } from '../problem.js';
 import { cursorQuery } from './games-list.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit, parseSort, SORT_VALUES } from './list-params.js';
-import { closest } from './param-names.js';
+import { unknownParameter } from './unknown-parameter.js';
 
 export const ENTITY_SORTS = ['name', 'game_count'] as const;
 export type EntitySort = (typeof ENTITY_SORTS)[number];
@@ -66,14 +66,7 @@ export function knownParams(
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     if (!names.includes(name)) {
-      const suggestion = closest(name, names);
-      const hint =
-        names.length === 0
-          ? 'this endpoint takes no parameters'
-          : suggestion
-            ? `did you mean "${suggestion}"?`
-            : `use one of: ${names.join(', ')}`;
-      errors.push(fieldError(name, `is not a known parameter; ${hint}`, 'unknown_parameter'));
+      errors.push(unknownParameter(name, names, { values }));
     } else if (values.length > 1) {
       errors.push(fieldError(name, 'is given more than once', 'duplicate_parameter', values));
     } else {

@@ -3,7 +3,7 @@
 // name every bad value.
 
 import { fieldError, type FieldError } from '../problem.js';
-import { closest } from './param-names.js';
+import { unknownParameter } from './unknown-parameter.js';
 
 /** Known parameters of the request (values joined by commas); every other name is an error. */
 export function knownParams(
@@ -17,18 +17,7 @@ export function knownParams(
       out.set(name, params.getAll(name).join(','));
       continue;
     }
-    const suggestion = closest(name, allowed);
-    const takes =
-      allowed.length > 0 ? `this endpoint takes ${allowed.join(', ')}` : 'this endpoint takes no parameters';
-    errors.push(
-      fieldError(
-        name,
-        suggestion
-          ? `is not a known parameter; did you mean "${suggestion}"? (${takes})`
-          : `is not a known parameter; ${takes}`,
-        'unknown_parameter',
-      ),
-    );
+    errors.push(unknownParameter(name, allowed, { values: params.getAll(name) }));
   }
   return out;
 }

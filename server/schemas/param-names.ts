@@ -4,6 +4,7 @@
 import { fieldError, type FieldError } from '../problem.js';
 import { FILTER_ALIASES, FILTER_FIELDS, type ScalarFilterKey } from './filter-fields.js';
 import type { RawFilter } from './filter-parse.js';
+import { unknownParameter } from './unknown-parameter.js';
 
 export interface SortedParams {
   filter: RawFilter;
@@ -44,14 +45,7 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
       own.set(name, value);
       continue;
     }
-    const suggestion = closest(name, knownNames(ownNames));
-    errors.push(
-      fieldError(
-        name,
-        suggestion ? `is not a known parameter; did you mean "${suggestion}"?` : 'is not a known parameter',
-        'unknown_parameter',
-      ),
-    );
+    errors.push(unknownParameter(name, knownNames(ownNames), { values: params.getAll(name) }));
   }
   const hasQueryParams =
     filter.fields.size > 0 ||
@@ -72,31 +66,3 @@ const FILTER_NAMES: readonly string[] = [
   ...Object.keys(FILTER_ALIASES),
   ...Object.keys(AWARD_PARAMS),
 ];
-
-/** The known name within edit distance 3 (or sharing a stem) of an unknown one. */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const d = editDistance(name.toLowerCase(), candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return bestDistance <= Math.min(3, Math.max(1, Math.floor(name.length / 2))) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}

@@ -22,7 +22,7 @@ import { cursorQuery, listRequest, type GamesListRequest } from './games-list.js
 import { parseFields } from './game-fields-param.js';
 import { parseGameInclude } from './includes.js';
 import { parseLimit, parseSort, relevanceSort } from './list-params.js';
-import { closest } from './param-names.js';
+import { closest, unknownParameter } from './unknown-parameter.js';
 
 /** Cursor key of the search listing: its cursors are refused by GET /v1/games and vice versa. */
 export const GAMES_SEARCH_ENDPOINT = 'games-search';
@@ -205,14 +205,11 @@ export function parseSearchContinuation(
   const errors: FieldError[] = [];
   for (const name of new Set(params.keys())) {
     if ((CONTINUATION_PARAMS as readonly string[]).includes(name)) continue;
-    const suggestion = closest(name, CONTINUATION_PARAMS);
     errors.push(
-      fieldError(
-        name,
-        `is not a parameter of this continuation (it takes ${CONTINUATION_PARAMS.join(', ')}; filters go in the body of POST /v1/games/search)` +
-          (suggestion ? `; did you mean "${suggestion}"?` : ''),
-        'unknown_parameter',
-      ),
+      unknownParameter(name, CONTINUATION_PARAMS, {
+        values: params.getAll(name),
+        note: 'filters go in the body of POST /v1/games/search',
+      }),
     );
   }
   const limit = parseLimit(params.get('limit') ?? undefined, 'query', errors);

@@ -13,7 +13,7 @@ import { FILTER_FIELDS } from './filter-fields.js';
 import { parseFields, type GameFieldSelection } from './game-fields-param.js';
 import { GAME_INCLUDES, type GameInclude } from './includes.js';
 import { parseInclude, parseLimit } from './list-params.js';
-import { closest } from './param-names.js';
+import { unknownParameter } from './unknown-parameter.js';
 
 export const TEXT_SEARCH_ENDPOINT = 'search';
 export const MIN_QUERY_CHARS = 2;
@@ -48,14 +48,7 @@ export function parseTextSearch(params: URLSearchParams, cursors: CursorCodec): 
   const errors: FieldError[] = [];
   for (const name of new Set(params.keys())) {
     if ((PARAMS as readonly string[]).includes(name)) continue;
-    const suggestion = closest(name, PARAMS);
-    errors.push(
-      fieldError(
-        name,
-        suggestion ? `is not a known parameter; did you mean "${suggestion}"?` : 'is not a known parameter',
-        'unknown_parameter',
-      ),
-    );
+    errors.push(unknownParameter(name, PARAMS, { values: params.getAll(name) }));
   }
   let q = '';
   const rawQ = params.get('q');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldError } from '../../server/problem.js';
 import { parseInclude, parseLimit, parseSort } from '../../server/schemas/list-params.js';
-import { closest, sortParams } from '../../server/schemas/param-names.js';
+import { sortParams } from '../../server/schemas/param-names.js';
+import { closest } from '../../server/schemas/unknown-parameter.js';
 
 describe('parameter names', () => {
   it('suggests the closest known name for a typo', () => {
