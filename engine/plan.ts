@@ -150,7 +150,7 @@ function write(operand: Operand, into: Bitmap, scratch: Scratch): void {
         return;
       }
       order.writePrefix(into, b);
-      if (a > 0) into.andNotInPlace(order.exactPrefix(a) ?? order.writePrefix(scratch.spare, a));
+      if (a > 0) removeRows(into, order.exactPrefix(a) ?? order.writePrefix(scratch.spare, a));
     }
   }
 }
@@ -199,7 +199,7 @@ function andSpan(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
     return;
   }
   if (b < order.size) into.andInPlace(upper ?? order.writePrefix(scratch.spare, b));
-  if (a > 0 && into.size > 0) into.andNotInPlace(lower ?? order.writePrefix(scratch.spare, a));
+  if (a > 0 && into.size > 0) removeRows(into, lower ?? order.writePrefix(scratch.spare, a));
 }
 
 /** Keeps the rows whose value lies in [lo, hi] (NaN never does), reading the column per row. */
