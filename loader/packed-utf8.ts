@@ -13,7 +13,7 @@
 import type { Utf8, Vector } from 'apache-arrow';
 import { utf8Vector, utf8VectorOfParts } from '../engine/index.js';
 import type { Queryable } from './store.js';
-import { yieldTurn } from './turns.js';
+import { runInSlices } from './turns.js';
 
 const UNIT_SEPARATOR = 0x1f;
 const NULL_MARK = 0x1e;
@@ -31,9 +31,10 @@ export async function loadPackedUtf8(
   if (entries.length === 0) return out;
   const from = `${rows} r JOIN games g ON g.id = r.id`;
   const [packed] = await store.all<PackedRead<Uint8Array>>(packedSelect(entries, from, 'r.row', { bytes: true }));
-  await yieldTurn();
   const columns =
-    packed.unsafe === true ? undefined : cutRecords(packed.packed ?? new Uint8Array(0), packed.n, entries.length);
+    packed.unsafe === true
+      ? undefined
+      : await runInSlices(cutRecordsSteps(packed.packed ?? new Uint8Array(0), packed.n, entries.length));
   if (columns === undefined) {
     const cols = await store.columns(plainSelect(entries, from, 'r.row'));
     for (const [c] of entries) out[c] = utf8Vector(cols[c] as (string | null)[]);
@@ -45,13 +46,35 @@ export async function loadPackedUtf8(
   return out;
 }
 
+/** Bytes the first pass of cutRecordsSteps scans, and records the second copies, between yields. */
+const SCAN_BYTES_PER_STEP = 1 << 20;
+const RECORDS_PER_STEP = 8192;
+
 /**
  * The `n` records of `width` values each joined in `joined` (see above), as one Utf8 vector
  * per value position: a lone NULL_MARK a null. Undefined when the bytes hold another number
- * of values (a value held a separator). Two passes over the bytes in order: one finds the
- * values and sizes the columns, one copies each value to its column's buffer.
+ * of values (a value held a separator).
  */
 export function cutRecords(joined: Uint8Array, n: number, width: number): Vector<Utf8>[] | undefined {
+  const steps = cutRecordsSteps(joined, n, width);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * cutRecords in steps (a MiB of bytes scanned, or 8,192 records copied, each), for a caller
+ * on the serving thread (runInSlices): a materialization's reload cuts the JSON of every
+ * game's polls this way, one call of which held the thread 240 ms at 150,000 games. Two
+ * passes over the bytes in order: one finds the values and sizes the columns, one copies
+ * each value to its column's buffer.
+ */
+export function* cutRecordsSteps(
+  joined: Uint8Array,
+  n: number,
+  width: number,
+): Generator<void, Vector<Utf8>[] | undefined> {
   const values = n * width;
   if (values === 0) return joined.length === 0 ? Array.from({ length: width }, () => utf8Vector([])) : undefined;
   const ends = new Int32Array(values);
@@ -59,13 +82,17 @@ export function cutRecords(joined: Uint8Array, n: number, width: number): Vector
   let value = 0;
   let column = 0;
   let start = 0;
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] !== UNIT_SEPARATOR) continue;
-    if (value === values - 1) return undefined;
-    ends[value++] = i;
-    sizes[column] += i - start;
-    start = i + 1;
-    if (++column === width) column = 0;
+  for (let from = 0; from < joined.length; from += SCAN_BYTES_PER_STEP) {
+    if (from > 0) yield;
+    const to = Math.min(joined.length, from + SCAN_BYTES_PER_STEP);
+    for (let i = from; i < to; i++) {
+      if (joined[i] !== UNIT_SEPARATOR) continue;
+      if (value === values - 1) return undefined;
+      ends[value++] = i;
+      sizes[column] += i - start;
+      start = i + 1;
+      if (++column === width) column = 0;
+    }
   }
   if (value !== values - 1) return undefined;
   ends[value] = joined.length;
@@ -79,6 +106,7 @@ export function cutRecords(joined: Uint8Array, n: number, width: number): Vector
   start = 0;
   value = 0;
   for (let row = 0; row < n; row++) {
+    if (row > 0 && row % RECORDS_PER_STEP === 0) yield;
     for (let c = 0; c < width; c++) {
       const end = ends[value++];
       let at = ats[c];

@@ -4,7 +4,7 @@
 // no vectors at all, rather than shifted rows, when the count of values is off.
 
 import { describe, expect, it } from 'vitest';
-import { cutRecords } from '../../loader/packed-utf8.js';
+import { cutRecords, cutRecordsSteps } from '../../loader/packed-utf8.js';
 
 const encoder = new TextEncoder();
 type Value = string | null;
@@ -77,5 +77,23 @@ describe('cutRecords', () => {
     expect(cutRecords(pack([['a']]), 0, 1)).toBeUndefined();
     // a value holding the separator is one value too many
     expect(cutRecords(pack([['a\u001fb', 'c']]), 1, 2)).toBeUndefined();
+  });
+
+  it('cuts in steps that a caller can spread over turns, to the same vectors as in one call', () => {
+    // 20,000 records of two values, ~1.3 MB: more than one step of each pass
+    const records = Array.from({ length: 20_000 }, (_, i) => [
+      i % 7 === 0 ? null : `game ${i} ${'x'.repeat(i % 50)}`,
+      `{"poll":[${i},${i + 1}]}`,
+    ]);
+    const bytes = pack(records);
+    expect(bytes.length).toBeGreaterThan(1 << 20);
+    const steps = cutRecordsSteps(bytes, records.length, 2);
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    // one yield after the first MiB scanned, one per 8,192 records copied after the first
+    expect(yields).toBe(1 + 2);
+    const stepped = next.value?.map((vector) => [...vector].map((v) => (v === null ? null : String(v))));
+    expect(stepped).toEqual(transpose(records, 2));
   });
 });
