@@ -54,11 +54,12 @@ import {
   decodeIndexes,
   decodeLookups,
   decodeVariants,
-  encodeIndexes,
+  encodeIndexesSteps,
   type BuiltOrder,
   type IndexTables,
 } from './prebuilt.js';
 import { SortOrders } from './sort.js';
+import { runSteps } from './steps.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
 import { buildTextIndex, type TextIndex } from './text/text-index.js';
@@ -146,7 +147,7 @@ export class Dataset implements DatasetApi {
     private readonly input: DatasetInput,
     private readonly options: DatasetOptions = {},
     /** Built beforehand, one step at a time (buildDatasetSteps); else built here at once. */
-    parts: DatasetParts = finish(
+    parts: DatasetParts = runSteps(
       buildParts(
         input,
         options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL,
@@ -387,7 +388,7 @@ export class Dataset implements DatasetApi {
    * so no request pays for it.
    */
   prepare(): void {
-    finish(this.prepareSteps());
+    runSteps(this.prepareSteps());
   }
 
   /** prepare() one order or index per step, for a caller that yields between steps. */
@@ -399,11 +400,11 @@ export class Dataset implements DatasetApi {
       yield;
     }
     for (const column of RANGE_COLUMNS) {
-      this.indexes.numbers.warm([column]);
+      yield* this.indexes.numbers.warmSteps(column);
       yield;
     }
     for (const property of NUMBER_PROPERTIES) {
-      this.variants.numbers.warm([property]);
+      yield* this.variants.numbers.warmSteps(property);
       yield;
     }
     for (let n = 1; n <= this.indexes.facetPlayers; n++) this.indexes.players(n);
@@ -506,13 +507,20 @@ export class Dataset implements DatasetApi {
    * as Arrow tables for a column file; call prepare() first so that is every order.
    */
   indexTables(): IndexTables {
+    return runSteps(this.indexTablesSteps());
+  }
+
+  /** indexTables() in steps, for a caller that must not hold its thread (loader/turns.ts). */
+  *indexTablesSteps(): Generator<void, IndexTables> {
     const orders: BuiltOrder[] = [];
     for (const [key, order] of this.sorts.built()) orders.push({ family: 'sort', key, order });
     for (const [key, order] of this.indexes.numbers.built()) orders.push({ family: 'game_range', key, order });
     for (const [key, order] of this.variants.numbers.built()) orders.push({ family: 'variant_range', key, order });
-    return encodeIndexes(
+    const sortNames = utf8Vector(this.games.sortNames);
+    yield;
+    return yield* encodeIndexesSteps(
       orders,
-      utf8Vector(this.games.sortNames),
+      sortNames,
       { games: this.size, variants: this.variants.count },
       this.games.lookupTables(),
       this.variants.columns(),
@@ -641,14 +649,6 @@ function* buildParts(
   yield;
   const community = new Community(games, input.community);
   return { games, catalog, indexes, model, variants, sorts, records, community };
-}
-
-/** Runs every step of `steps` at once. */
-function finish<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ export * from './domain.js';
 export { buildDataset, buildDatasetSteps, Dataset, type DatasetOptions } from './dataset.js';
 export type { GameColumnsUpdate } from './column-update.js';
 export { reorderedInputSteps } from './reorder.js';
+export { runSteps } from './steps.js';
 export type {
   AwardEntity,
   CreditRef,

@@ -5,7 +5,7 @@
 // few (a page's games, the player-count postings at build time).
 
 import { type Data, Field, Int32, List, Type, type Utf8, type Vector, makeData, makeVector } from 'apache-arrow';
-import { takeArray, takeUtf8 } from './take.js';
+import { takeArray, takeUtf8Steps } from './take.js';
 
 /** One value per game row. A value read is the caller's to keep but not to change. */
 export interface ListColumn<T> {
@@ -134,7 +134,7 @@ export function jsonListColumn<T>(vector: Vector): ListColumn<T> {
  * own form: integer lists as offsets and values, JSON text as text (nothing parsed), arrays
  * as arrays.
  */
-export function takeListColumn<T>(column: ListColumn<T>, at: Uint32Array): ListColumn<T> {
+export function* takeListColumnSteps<T>(column: ListColumn<T>, at: Uint32Array): Generator<void, ListColumn<T>> {
   if (column instanceof IntListColumn) {
     const offsets = new Int32Array(at.length + 1);
     for (let i = 0; i < at.length; i++) offsets[i + 1] = offsets[i] + column.offsets[at[i] + 1] - column.offsets[at[i]];
@@ -143,7 +143,8 @@ export function takeListColumn<T>(column: ListColumn<T>, at: Uint32Array): ListC
       values.set(column.values.subarray(column.offsets[at[i]], column.offsets[at[i] + 1]), offsets[i]);
     return new IntListColumn(offsets, values) as unknown as ListColumn<T>;
   }
-  if (column instanceof JsonListColumn) return new JsonListColumn<T>(takeUtf8(column.vector as Vector<Utf8>, at));
+  if (column instanceof JsonListColumn)
+    return new JsonListColumn<T>(yield* takeUtf8Steps(column.vector as Vector<Utf8>, at));
   if (column instanceof ArrayListColumn) return new ArrayListColumn(takeArray(column.values as readonly T[], at));
   return new ArrayListColumn(Array.from(at, (row) => column.get(row)));
 }

@@ -10,8 +10,8 @@ import { Table, Type, type Utf8, type Vector } from 'apache-arrow';
 import { ENUM_VALUES, enumCodes, enumVectorOfCodes } from './columns.js';
 import type { CommunityInput } from './community-data.js';
 import { GAME_LIST_COLUMNS, type DatasetInput, type GameListColumns } from './input.js';
-import { takeListColumn } from './list-column.js';
-import { takeArray, takeFloat64, takeTyped, takeUtf8, type TypedArray } from './take.js';
+import { takeListColumnSteps } from './list-column.js';
+import { takeArray, takeFloat64, takeTyped, takeUtf8Steps, type TypedArray } from './take.js';
 
 const NO_ROW = 0xffffffff;
 
@@ -26,7 +26,7 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
   for (const field of input.games.schema.fields) {
     const vector = input.games.getChild(field.name);
     if (vector === null) throw new RangeError(`games table has no column ${field.name}`);
-    vectors[field.name] = takeColumn(field.name, vector, rows);
+    vectors[field.name] = yield* takeColumnSteps(field.name, vector, rows);
     yield;
   }
   const lists = {} as Record<keyof GameListColumns, unknown>;
@@ -34,7 +34,7 @@ export function* reorderedInputSteps(input: DatasetInput, rows: Uint32Array): Ge
     lists[name] =
       name === 'legacy_id_numeric'
         ? takeArray(input.lists.legacy_id_numeric, rows)
-        : takeListColumn<unknown>(input.lists[name], rows);
+        : yield* takeListColumnSteps<unknown>(input.lists[name], rows);
     yield;
   }
 
@@ -122,14 +122,14 @@ function stableOrderBy(keys: Uint32Array, n: number): Uint32Array {
 }
 
 /** A games column's rows in the order `rows`: numbers, Utf8 and enumerated columns. */
-function takeColumn(name: string, vector: Vector, rows: Uint32Array): Vector {
+function* takeColumnSteps(name: string, vector: Vector, rows: Uint32Array): Generator<void, Vector> {
   const known = ENUM_VALUES.get(name);
   if (known !== undefined) {
     const { codes, values } = enumCodes(vector, known);
     return enumVectorOfCodes(takeTyped(codes, rows), values);
   }
   if (vector.type.typeId === Type.Float) return takeFloat64(vector, rows);
-  if (vector.type.typeId === Type.Utf8) return takeUtf8(vector as Vector<Utf8>, rows);
+  if (vector.type.typeId === Type.Utf8) return yield* takeUtf8Steps(vector as Vector<Utf8>, rows);
   throw new RangeError(`games column ${name} is ${vector.type}, which cannot be reordered`);
 }
 
@@ -141,6 +141,8 @@ function takeColumn(name: string, vector: Vector, rows: Uint32Array): Vector {
  */
 function* groupedByGameSteps<S extends { game: Uint32Array }>(section: S, rowOf: Uint32Array): Generator<void, S> {
   const game = renumbered(section.game, rowOf);
+  // a step each: for the 825,000 term links of 150,000 games, ~35 and ~45 ms
+  yield;
   const at = stableOrderBy(game, rowOf.length);
   yield;
   const out: Record<string, unknown> = {};

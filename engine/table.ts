@@ -6,7 +6,7 @@
 import type { Bitmap } from './bitmap.js';
 import type { ExperienceLevel } from './domain.js';
 import { buildOrder, rangeRows, rangeSpan, ROW_TIES, type OrderIndex, type RangeSpan } from './order.js';
-import { pinThresholds } from './thresholds.js';
+import { pinThresholds, pinThresholdsSteps } from './thresholds.js';
 
 export class NumberTable<K extends string> {
   private readonly orders = new Map<string, OrderIndex>();
@@ -31,6 +31,20 @@ export class NumberTable<K extends string> {
   /** Builds the range orders of these columns now rather than on first use. */
   warm(names: readonly K[]): void {
     for (const name of names) this.orderOf(name, this.columns[name]);
+  }
+
+  /**
+   * warm() of one column in steps: the sort, then its thresholds' checkpoints and prefixes a
+   * few at a time (one ~80 ms piece at 150,000 games otherwise). The order serves queries
+   * as soon as it is sorted: a bound not yet pinned takes the checkpoint path meanwhile.
+   */
+  *warmSteps(name: K): Generator<void, void> {
+    if (this.orders.has(name)) return;
+    const values = this.columns[name];
+    const order = buildOrder(values, false, ROW_TIES, this.interval);
+    this.orders.set(name, order);
+    yield;
+    if (this.thresholds) yield* pinThresholdsSteps(order, values);
   }
 
   /** Takes range orders built elsewhere (a column file's), keyed by column, instead of sorting. */

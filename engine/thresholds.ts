@@ -11,6 +11,7 @@
 // them over the column's span) and, for long-tailed counts, the 1-2-2.5-5 series.
 
 import type { OrderIndex } from './order.js';
+import { runSteps } from './steps.js';
 
 /** A column with at most this many distinct values gets a threshold at every one of them. */
 export const DISTINCT_THRESHOLDS = 128;
@@ -21,6 +22,11 @@ const LONG_TAIL_RATIO = 100;
 
 /** Pins the prefix bitmaps of the column's common thresholds on its ascending order. */
 export function pinThresholds(order: OrderIndex, values: Float64Array): void {
+  runSteps(pinThresholdsSteps(order, values));
+}
+
+/** pinThresholds in steps (OrderIndex.pinSteps), for a Dataset prepared while another serves. */
+export function* pinThresholdsSteps(order: OrderIndex, values: Float64Array): Generator<void, void> {
   const thresholds = commonThresholds(order, values);
   const indexes = new Set<number>();
   for (const t of thresholds) {
@@ -29,7 +35,7 @@ export function pinThresholds(order: OrderIndex, values: Float64Array): void {
     indexes.add(order.search((row) => values[row] > t, 0, order.nonNull));
   }
   indexes.add(order.nonNull);
-  order.pin(indexes);
+  yield* order.pinSteps(indexes);
 }
 
 /** The threshold values of one column (ascending order of the column, nulls last). */

@@ -11,7 +11,7 @@
 // Either way the plain per-value read is used instead.
 
 import type { Utf8, Vector } from 'apache-arrow';
-import { utf8Vector, utf8VectorOfParts } from '../engine/index.js';
+import { runSteps, utf8Vector, utf8VectorOfParts } from '../engine/index.js';
 import type { Queryable } from './store.js';
 import { runInSlices } from './turns.js';
 
@@ -56,11 +56,7 @@ const RECORDS_PER_STEP = 8192;
  * of values (a value held a separator).
  */
 export function cutRecords(joined: Uint8Array, n: number, width: number): Vector<Utf8>[] | undefined {
-  const steps = cutRecordsSteps(joined, n, width);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
+  return runSteps(cutRecordsSteps(joined, n, width));
 }
 
 /**

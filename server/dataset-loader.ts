@@ -123,7 +123,12 @@ export async function saveColumnFile(store: Store, loaded: LoadedDataset, logger
   const path = columnFilePath(store.path);
   const started = performance.now();
   try {
-    const bytes = await writeColumnFileInSlices(path, version, loaded.input, loaded.dataset.indexTables());
+    const bytes = await writeColumnFileInSlices(
+      path,
+      version,
+      loaded.input,
+      await runInSlices(loaded.dataset.indexTablesSteps()),
+    );
     logger.info({ column_file: path, bytes, ms: Math.round(performance.now() - started) }, 'column file written');
   } catch (error) {
     logger.error(

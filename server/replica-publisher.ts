@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { publishReplica, REPLICA_DIR_NAME } from '../loader/replica/publication.js';
 import type { Store } from '../loader/store.js';
+import { runInSlices } from '../loader/turns.js';
 import type { LoadedDataset } from './dataset-loader.js';
 import type { Logger } from './logger.js';
 
@@ -29,7 +30,7 @@ export class ReplicaPublisher {
       try {
         const { input, dataset, dataVersion } = loaded;
         if (dataVersion === undefined) throw new Error('the store has no data version');
-        const columns = { input, indexes: dataset.indexTables(), dataVersion };
+        const columns = { input, indexes: await runInSlices(dataset.indexTablesSteps()), dataVersion };
         const manifest = await publishReplica(this.store, columns, { dir: this.dir, writer: this.writer });
         this.logger.info(
           { version: manifest.version, games: manifest.games, ms: Math.round(performance.now() - started) },

@@ -1,0 +1,87 @@
+// Work a server does while it answers runs as steps (a generator yielding between them, run
+// in slices): a Dataset prepared after it was swapped in, its column file's tables, a reorder.
+// Run in steps, with queries between them, it must give what it gives in one call, and it
+// must actually yield where the pieces are large.
+
+import { tableToIPC } from 'apache-arrow';
+import { describe, expect, it } from 'vitest';
+import { utf8Vector } from '../../engine/columns.js';
+import { buildDataset, type Dataset } from '../../engine/dataset.js';
+import { INDEX_PARTS } from '../../engine/prebuilt.js';
+import type { RankedQuery } from '../../engine/query.js';
+import { runSteps } from '../../engine/steps.js';
+import { takeUtf8Steps } from '../../engine/take.js';
+import { oracleQuery } from '../oracle.js';
+import { randomCatalog } from './random-catalog.js';
+
+const catalog = randomCatalog(41, { games: 400 });
+// a small checkpoint interval: many checkpoints and pins per range order, so many steps
+const options = { checkpointInterval: 8 };
+
+const QUERIES: RankedQuery[] = [
+  { filter: { weight_min: 2, weight_max: 3.5 }, sort: 'rating', order: 'desc', limit: 25 },
+  { filter: { playtime_max: 90, players: 4 }, sort: 'name', order: 'asc', limit: 10 },
+  { filter: { rating_min: 6, year_min: 2000 }, sort: 'bayes_rating', order: 'desc', limit: 25 },
+];
+
+/** Counts the yields of `steps` and returns its result. */
+function stepped<T>(steps: Generator<void, T>, between: () => void = () => {}): { result: T; yields: number } {
+  let yields = 0;
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return { result: next.value, yields };
+    yields++;
+    between();
+  }
+}
+
+const ipcOf = (dataset: Dataset) => INDEX_PARTS.map((part) => tableToIPC(dataset.indexTables()[part], 'file'));
+
+describe('work in steps', () => {
+  it('a Dataset prepared in steps exports what one prepared at once does, byte for byte', () => {
+    const atOnce = buildDataset(catalog.input, options);
+    atOnce.prepare();
+    const inSteps = buildDataset(catalog.input, options);
+    const { yields } = stepped(inSteps.prepareSteps());
+    // more than one step per order: the range orders' checkpoints and pins are cut up too
+    expect(yields).toBeGreaterThan(150);
+    expect(ipcOf(inSteps)).toEqual(ipcOf(atOnce));
+  });
+
+  it('a Dataset queried between every two steps of its prepare (a reload serves it meanwhile) answers as the oracle', () => {
+    // queries with answers to compare, not empty pages
+    for (const query of QUERIES) expect(oracleQuery(catalog.oracle, query).total).toBeGreaterThan(0);
+    const inSteps = buildDataset(catalog.input, options);
+    let checked = 0;
+    stepped(inSteps.prepareSteps(), () => {
+      const query = QUERIES[checked++ % QUERIES.length];
+      expect(inSteps.query(query)).toEqual(oracleQuery(catalog.oracle, query));
+    });
+    for (const query of QUERIES) expect(inSteps.query(query)).toEqual(oracleQuery(catalog.oracle, query));
+    // what it exports starts a Dataset that answers the same
+    const seeded = buildDataset(catalog.input, { ...options, indexes: inSteps.indexTables() });
+    for (const query of QUERIES) expect(seeded.query(query)).toEqual(oracleQuery(catalog.oracle, query));
+  });
+
+  it('indexTablesSteps yields between the pins and gives the tables indexTables gives', () => {
+    const dataset = buildDataset(catalog.input, options);
+    dataset.prepare();
+    const { result, yields } = stepped(dataset.indexTablesSteps());
+    expect(yields).toBeGreaterThan(3);
+    const pins = result.order_pins.numRows;
+    expect(pins).toBeGreaterThan(16);
+    const atOnce = dataset.indexTables();
+    for (const part of INDEX_PARTS) expect(tableToIPC(result[part], 'file')).toEqual(tableToIPC(atOnce[part], 'file'));
+  });
+
+  it('takeUtf8Steps copies a long text column in several steps, values and nulls in the new order', () => {
+    const n = 40_000;
+    const values = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : `game ${i} ${'é'.repeat(i % 5)}`));
+    const at = Uint32Array.from({ length: n }, (_, i) => (i * 7_919) % n);
+    const { result, yields } = stepped(takeUtf8Steps(utf8Vector(values), at));
+    // 16,384 rows a step, in each of its two passes
+    expect(yields).toBe(5);
+    expect([...result]).toEqual(Array.from(at, (row) => values[row]));
+    expect(runSteps(takeUtf8Steps(utf8Vector(values), at)).nullCount).toBe(result.nullCount);
+  });
+});
