@@ -130,10 +130,12 @@ export class OrderIndex {
    * step. Queries may use the order meanwhile: a bound not yet pinned takes the usual path.
    */
   *pinSteps(indexes: Iterable<number>): Generator<void, void> {
-    if (this.permutation !== null) yield* this.checkpointSteps(this.permutation);
+    const missing = [...indexes].filter((k) => k > 0 && k < this.size && !this.pinned.has(k));
+    // none missing (pins a column file carried): no checkpoints either, as before a query needs them
+    if (missing.length > 0 && this.permutation !== null) yield* this.checkpointSteps(this.permutation);
     let made = 0;
-    for (const k of indexes) {
-      if (k > 0 && k < this.size && !this.pinned.has(k)) {
+    for (const k of missing) {
+      if (!this.pinned.has(k)) {
         this.pinned.set(k, freeze(this.prefix(k)));
         if (++made % PIN_STEP === 0) yield;
       }
