@@ -21,7 +21,7 @@ import { Catalog } from './catalog.js';
 import { applyColumnsUpdate, type GameColumnsUpdate } from './column-update.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import { Community } from './community.js';
-import { EXPERIENCE_LEVELS, type GameType, type PersonRole, type TaxonomyKind } from './domain.js';
+import { AWARD_RESULTS, EXPERIENCE_LEVELS, type GameType, type PersonRole, type TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
@@ -54,6 +54,8 @@ import {
   decodeIndexes,
   decodeLookups,
   decodeVariants,
+  decodeFacetLinks,
+  decodePostings,
   encodeIndexesSteps,
   type BuiltOrder,
   type IndexTables,
@@ -195,6 +197,7 @@ export class Dataset implements DatasetApi {
       this.scratch,
       this.results,
     );
+    if (indexes) this.facetCounter.adoptLinks(decodeFacetLinks(indexes.facet_links));
   }
 
   /** Game ids by row: what an update (updatedSteps) names its rows by. */
@@ -524,6 +527,8 @@ export class Dataset implements DatasetApi {
       { games: this.size, variants: this.variants.count },
       this.games.lookupTables(),
       this.variants.columns(),
+      this.indexes.postings(),
+      this.facetCounter.builtLinks(),
     );
   }
 
@@ -634,7 +639,21 @@ function* buildParts(
   yield;
   const catalog = new Catalog(input);
   yield;
-  const indexes = new GameIndexes(games, input, checkpointInterval, rangeThresholds);
+  const postings =
+    prebuilt === undefined
+      ? undefined
+      : decodePostings(
+          prebuilt.game_postings,
+          {
+            terms: input.terms.length,
+            families: input.families.length,
+            publishers: input.publishers.length,
+            awards: input.awards.length,
+            awardResults: AWARD_RESULTS.length,
+          },
+          games.size,
+        );
+  const indexes = new GameIndexes(games, input, checkpointInterval, rangeThresholds, undefined, postings);
   yield;
   const model = new ExpansionModel(games, input);
   yield;

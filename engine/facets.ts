@@ -15,6 +15,7 @@ import { NO_CODE } from './dictionary.js';
 import type { TaxonomyKind } from './domain.js';
 import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
+import type { FacetKindColumns } from './prebuilt.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
 import { DENSE_SHARE, estimate, evaluate, intersect, narrow, type Scratch, touches } from './plan.js';
@@ -57,7 +58,7 @@ export interface FacetSources {
 }
 
 /** Per game row, the local codes (index in the kind's term list) of its terms of one kind. */
-interface KindLinks {
+interface KindLinks extends FacetKindColumns {
   offsets: Uint32Array;
   codes: Uint16Array;
   /** Term index of each local code. */
@@ -113,6 +114,42 @@ export class FacetCounter {
   adopt(previous: FacetCounter): void {
     if (previous.src.gameTerms !== this.src.gameTerms || previous.src.catalog !== this.src.catalog) return;
     for (const [kind, links] of previous.kinds) this.kinds.set(kind, links);
+  }
+
+  /** The per-kind link columns built so far (what a column file carries). */
+  builtLinks(): Map<TaxonomyKind, FacetKindColumns> {
+    return new Map(
+      [...this.kinds].map(([kind, { offsets, codes, packed, wide, more }]) => [
+        kind,
+        { offsets, codes, packed, wide, more },
+      ]),
+    );
+  }
+
+  /**
+   * Takes per-kind link columns built elsewhere (a column file's, prebuilt.ts) for these games
+   * and terms; columns that do not fit them (row count, offsets, codes past the kind's terms,
+   * packed words for a kind that has none) throw a RangeError and nothing is taken.
+   */
+  adoptLinks(links: ReadonlyMap<TaxonomyKind, FacetKindColumns>): void {
+    const checked = new Map<TaxonomyKind, KindLinks>();
+    const rows = this.src.games.size;
+    for (const [kind, columns] of links) {
+      const terms = this.src.catalog.taxonomy(kind).terms;
+      const { offsets, codes, packed, wide, more } = columns;
+      const bad = (why: string) => new RangeError(`facet links of ${kind}: ${why}`);
+      if (offsets.length !== rows + 1 || offsets[0] !== 0 || offsets[rows] !== codes.length)
+        throw bad('offsets do not fit the rows');
+      for (let row = 0; row < rows; row++) if (offsets[row + 1] < offsets[row]) throw bad('offsets go back');
+      for (let e = 0; e < codes.length; e++) if (codes[e] >= terms.length) throw bad('a code past the terms');
+      const small = terms.length < 255;
+      if (small !== (packed !== null) || (packed !== null && packed.length !== rows)) throw bad('packed words');
+      if ((more !== null && (packed === null || more.length !== rows)) || (wide !== null) !== (more !== null))
+        throw bad('wide rows');
+      if (wide !== null && wide.size > 0 && wide.maximum() >= rows) throw bad('a wide row past the games');
+      checked.set(kind, { offsets, codes, packed, wide, more, terms });
+    }
+    for (const [kind, links] of checked) this.kinds.set(kind, links);
   }
 
   /** Builds the per-kind link columns now rather than on the first facet request. */

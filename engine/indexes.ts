@@ -7,6 +7,7 @@ import { AWARD_RESULTS } from './domain.js';
 import type { Games } from './games.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
 import { GameLinks, type LazyPostings, lazyPostingsPerGroup, postingsByListValue, postingsByTarget } from './links.js';
+import type { GamePostings } from './prebuilt.js';
 import { NumberTable } from './table.js';
 
 /** Facet keys for players stop here (and per-count bitmaps exist up to here). */
@@ -49,6 +50,8 @@ export class GameIndexes {
     interval: number,
     thresholds = true,
     previous?: { indexes: GameIndexes; changed: ReadonlySet<string> },
+    /** The postings a column file carried (prebuilt.ts), taken instead of built from the links. */
+    postings?: GamePostings,
   ) {
     const n = games.size;
     this.numbers = new NumberTable(n, games.numbers, (level) => games.multiplier(level), interval, thresholds);
@@ -82,11 +85,17 @@ export class GameIndexes {
       }
       return;
     }
-    this.terms = postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
+    this.terms = postings
+      ? [...postings.terms]
+      : postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
     this.termLinks = GameLinks.build(input.gameTerms.game, n);
-    this.families = postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);
+    this.families = postings
+      ? [...postings.families]
+      : postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);
     this.familyLinks = GameLinks.build(input.gameFamilies.game, n);
-    this.publishers = postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
+    this.publishers = postings
+      ? [...postings.publishers]
+      : postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
     this.publisherLinks = GameLinks.build(input.gamePublishers.game, n);
     const credits = input.gameCredits;
     // Plain loops, not TypedArray.from(array, fn): that walks an iterator, a garbage object per
@@ -106,19 +115,26 @@ export class GameIndexes {
     this.creditLinks = GameLinks.build(credits.game, n);
 
     const awards = input.gameAwards;
-    // loops, not Uint32Array.from(…, mapFn): V8 maps through its slow generic path
-    const resultIndex = new Uint32Array(awards.result.length);
-    for (let e = 0; e < resultIndex.length; e++) resultIndex[e] = AWARD_RESULTS.indexOf(awards.result[e]);
-    this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
-    this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
-    const pairKeys = new Uint32Array(awards.award.length);
-    for (let e = 0; e < pairKeys.length; e++) pairKeys[e] = awards.award[e] * AWARD_RESULTS.length + resultIndex[e];
-    const pairs = postingsByTarget(awards.game, pairKeys, input.awards.length * AWARD_RESULTS.length);
-    this.awardPairs = new Map();
-    pairs.forEach((bitmap, key) => {
-      if (bitmap.size > 0) this.awardPairs.set(key, bitmap);
-    });
-    this.anyAward = postingsByTarget(awards.game, new Uint32Array(awards.game.length), 1)[0];
+    if (postings) {
+      this.awards = [...postings.awards];
+      this.awardResults = [...postings.awardResults];
+      this.awardPairs = new Map(postings.awardPairs);
+      this.anyAward = postings.anyAward;
+    } else {
+      // loops, not Uint32Array.from(…, mapFn): V8 maps through its slow generic path
+      const resultIndex = new Uint32Array(awards.result.length);
+      for (let e = 0; e < resultIndex.length; e++) resultIndex[e] = AWARD_RESULTS.indexOf(awards.result[e]);
+      this.awards = postingsByTarget(awards.game, awards.award, input.awards.length);
+      this.awardResults = postingsByTarget(awards.game, resultIndex, AWARD_RESULTS.length);
+      const pairKeys = new Uint32Array(awards.award.length);
+      for (let e = 0; e < pairKeys.length; e++) pairKeys[e] = awards.award[e] * AWARD_RESULTS.length + resultIndex[e];
+      const pairs = postingsByTarget(awards.game, pairKeys, input.awards.length * AWARD_RESULTS.length);
+      this.awardPairs = new Map();
+      pairs.forEach((bitmap, key) => {
+        if (bitmap.size > 0) this.awardPairs.set(key, bitmap);
+      });
+      this.anyAward = postingsByTarget(awards.game, new Uint32Array(awards.game.length), 1)[0];
+    }
     this.awardLinks = GameLinks.build(awards.game, n);
     this.alternateNameLinks = GameLinks.build(input.alternateNames.game, n);
     const rel = input.relationships;
@@ -135,6 +151,12 @@ export class GameIndexes {
     this.topAt = postingsByListValue(input.lists.top_player_counts);
     this.recommendedAt = postingsByListValue(input.lists.recommended_player_counts);
     this.facetPlayers = facetPlayersOf(games);
+  }
+
+  /** The postings a column file carries (prebuilt.ts encodes them; a start takes them back). */
+  postings(): GamePostings {
+    const { terms, families, publishers, awards, awardResults, awardPairs, anyAward } = this;
+    return { terms, families, publishers, awards, awardResults, awardPairs, anyAward };
   }
 
   /** Games with min_players ≤ count ≤ max_players; cached for the facet counts. */

@@ -22,9 +22,9 @@ import { utf8Vector } from './columns.js';
 import { NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
 import type { GameLookupTables } from './games.js';
 import { intListColumnOf, intListVector } from './list-column.js';
-import { frozenBitmapOf, serializeBitmap } from './bitmap.js';
+import { type Bitmap, frozenBitmapOf, serializeBitmap } from './bitmap.js';
+import type { TaxonomyKind } from './domain.js';
 import { OrderIndex } from './order.js';
-import { runSteps } from './steps.js';
 import type { VariantColumns } from './variants.js';
 import { utf8Values } from './strings.js';
 
@@ -34,6 +34,8 @@ export const INDEX_PARTS = [
   'game_orders',
   'variant_orders',
   'order_pins',
+  'game_postings',
+  'facet_links',
   'sort_names',
   'game_lookups',
   'variants',
@@ -65,15 +67,6 @@ const uint32Vector = (values: Uint32Array): Vector =>
  * The tables of `orders` (identity orders carry no permutation: only their key and
  * non-null count) and of the sort names.
  */
-export function encodeIndexes(
-  orders: readonly BuiltOrder[],
-  sortNames: Vector<Utf8>,
-  sizes: { games: number; variants: number },
-  lookups: GameLookupTables,
-  variantColumns: VariantColumns,
-): IndexTables {
-  return runSteps(encodeIndexesSteps(orders, sortNames, sizes, lookups, variantColumns));
-}
 
 /**
  * encodeIndexes in steps (the pins a few dozen bitmaps a step), for a server writing its
@@ -85,6 +78,8 @@ export function* encodeIndexesSteps(
   sizes: { games: number; variants: number },
   lookups: GameLookupTables,
   variantColumns: VariantColumns,
+  postings: GamePostings,
+  facetLinks: ReadonlyMap<TaxonomyKind, FacetKindColumns>,
 ): Generator<void, IndexTables> {
   const games: Record<string, Vector> = {};
   const variants: Record<string, Vector> = {};
@@ -108,11 +103,15 @@ export function* encodeIndexesSteps(
   yield;
   const pins = yield* encodePinsSteps(orders);
   yield;
+  const gamePostings = yield* encodePostingsSteps(postings);
+  yield;
   return {
     order_keys: orderKeys,
     game_orders: new Table(games),
     variant_orders: new Table(variants),
     order_pins: pins,
+    game_postings: gamePostings,
+    facet_links: encodeFacetLinks(facetLinks),
     sort_names: new Table({ sort_name: sortNames }),
     game_lookups: encodeLookups(lookups),
     variants: encodeVariants(variantColumns),
@@ -139,15 +138,185 @@ function* encodePinsSteps(orders: readonly BuiltOrder[]): Generator<void, Table>
       bytes.push(serializeBitmap(bitmap));
     }
   }
+  return new Table({
+    order: uint32Vector(Uint32Array.from(order)),
+    k: uint32Vector(Uint32Array.from(at)),
+    prefix: binaryVector(bytes),
+  });
+}
+
+/** One Binary value per element of `bytes`. */
+function binaryVector(bytes: readonly Uint8Array[]): Vector {
   const offsets = new Int32Array(bytes.length + 1);
   for (let i = 0; i < bytes.length; i++) offsets[i + 1] = offsets[i] + bytes[i].length;
   const data = new Uint8Array(offsets[bytes.length]);
   for (let i = 0; i < bytes.length; i++) data.set(bytes[i], offsets[i]);
+  return makeVector(makeData({ type: new Binary(), length: bytes.length, valueOffsets: offsets, data }));
+}
+
+/** The bytes of row i of a Binary column; a RangeError naming `what` when there are none. */
+function binaryAt(vector: Vector, i: number, what: string): Uint8Array {
+  const bytes: unknown = vector.get(i);
+  if (!(bytes instanceof Uint8Array)) throw new RangeError(`${what} is unreadable`);
+  return bytes;
+}
+
+/**
+ * The posting bitmaps of the games table (GameIndexes): per taxonomy term, family, publisher,
+ * award and award result, per award × result pair that occurs, and the games with any award.
+ */
+export interface GamePostings {
+  terms: readonly Bitmap[];
+  families: readonly Bitmap[];
+  publishers: readonly Bitmap[];
+  awards: readonly Bitmap[];
+  awardResults: readonly Bitmap[];
+  awardPairs: ReadonlyMap<number, Bitmap>;
+  anyAward: Bitmap;
+}
+
+/** How many postings each dense family holds (its entity count), to check a table against. */
+export type PostingCounts = Record<'terms' | 'families' | 'publishers' | 'awards' | 'awardResults', number>;
+
+const DENSE_POSTINGS = ['terms', 'families', 'publishers', 'awards', 'awardResults'] as const;
+const PAIRS = DENSE_POSTINGS.length;
+const ANY_AWARD = PAIRS + 1;
+/** Postings serialized between two yields. */
+const POSTINGS_PER_STEP = 512;
+
+/**
+ * The postings, one row each: family (DENSE_POSTINGS index, then pairs, then any award), key
+ * (the entity's index, the pair's key), roaring's portable bytes. Building them from the links
+ * took ~40 ms of a 150,000-game start; reading them back, ~3 ms.
+ */
+function* encodePostingsSteps(postings: GamePostings): Generator<void, Table> {
+  const family: number[] = [];
+  const key: number[] = [];
+  const bytes: Uint8Array[] = [];
+  const add = (f: number, k: number, bitmap: Bitmap) => {
+    family.push(f);
+    key.push(k);
+    bytes.push(serializeBitmap(bitmap));
+  };
+  for (let f = 0; f < DENSE_POSTINGS.length; f++) {
+    const list = postings[DENSE_POSTINGS[f]];
+    for (let k = 0; k < list.length; k++) {
+      if (bytes.length % POSTINGS_PER_STEP === POSTINGS_PER_STEP - 1) yield;
+      add(f, k, list[k]);
+    }
+  }
+  for (const [k, bitmap] of postings.awardPairs) add(PAIRS, k, bitmap);
+  add(ANY_AWARD, 0, postings.anyAward);
   return new Table({
-    order: uint32Vector(Uint32Array.from(order)),
-    k: uint32Vector(Uint32Array.from(at)),
-    prefix: makeVector(makeData({ type: new Binary(), length: bytes.length, valueOffsets: offsets, data })),
+    family: makeVector(makeData({ type: new Uint8(), length: family.length, data: Uint8Array.from(family) })),
+    key: uint32Vector(Uint32Array.from(key)),
+    bitmap: binaryVector(bytes),
   });
+}
+
+/**
+ * The postings back from encodePostingsSteps' table, checked against the Dataset's entity
+ * counts and games: every dense family complete, each posting once, every row a game's.
+ */
+export function decodePostings(table: Table, counts: PostingCounts, games: number): GamePostings {
+  const family = typed(column(table, 'family'), Uint8Array);
+  const key = typed(column(table, 'key'), Uint32Array);
+  const bitmaps = column(table, 'bitmap');
+  const dense = DENSE_POSTINGS.map((name) => new Array<Bitmap | undefined>(counts[name]));
+  const awardPairs = new Map<number, Bitmap>();
+  let anyAward: Bitmap | undefined;
+  for (let i = 0; i < key.length; i++) {
+    const bitmap = frozenBitmapOf(binaryAt(bitmaps, i, `posting ${i}`));
+    if (bitmap.size > 0 && bitmap.maximum() >= games) throw new RangeError(`posting ${i} holds a row past ${games}`);
+    const f = family[i];
+    const k = key[i];
+    if (f < PAIRS) {
+      const list = dense[f];
+      if (k >= list.length || list[k] !== undefined)
+        throw new RangeError(`posting ${DENSE_POSTINGS[f]} ${k} is out of place`);
+      list[k] = bitmap;
+    } else if (f === PAIRS && k < counts.awards * counts.awardResults && !awardPairs.has(k)) awardPairs.set(k, bitmap);
+    else if (f === ANY_AWARD && k === 0 && anyAward === undefined) anyAward = bitmap;
+    else throw new RangeError(`posting ${i} (family ${f}, key ${k}) is out of place`);
+  }
+  const complete = (list: (Bitmap | undefined)[], name: string): Bitmap[] => {
+    if (list.includes(undefined)) throw new RangeError(`the ${name} postings are incomplete`);
+    return list as Bitmap[];
+  };
+  if (anyAward === undefined) throw new RangeError('the postings lack the games with any award');
+  const [terms, families, publishers, awards, awardResults] = dense.map((list, f) => complete(list, DENSE_POSTINGS[f]));
+  return { terms, families, publishers, awards, awardResults, awardPairs, anyAward };
+}
+
+/**
+ * A taxonomy kind's link columns of the facet counter (facets.ts KindLinks, less the term
+ * list, which the catalog gives): per game row its local codes (CSR), and for kinds of fewer
+ * than 255 terms the packed words, the rows of more than four codes and their next four.
+ */
+export interface FacetKindColumns {
+  offsets: Uint32Array;
+  codes: Uint16Array;
+  packed: Uint32Array | null;
+  wide: Bitmap | null;
+  more: Uint32Array | null;
+}
+
+const PACKED = 1;
+const WIDE = 2;
+const MORE = 4;
+
+/** The facet links of each kind built, one row per kind, each array as its bytes. */
+function encodeFacetLinks(links: ReadonlyMap<TaxonomyKind, FacetKindColumns>): Table {
+  const kinds = [...links.keys()];
+  const all = [...links.values()];
+  const bytesOf = (array: Uint32Array | Uint16Array | null): Uint8Array =>
+    array === null ? new Uint8Array(0) : new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  const has = all.map((l) => (l.packed ? PACKED : 0) | (l.wide ? WIDE : 0) | (l.more ? MORE : 0));
+  return new Table({
+    kind: utf8Vector(kinds),
+    has: makeVector(makeData({ type: new Uint8(), length: has.length, data: Uint8Array.from(has) })),
+    offsets: binaryVector(all.map((l) => bytesOf(l.offsets))),
+    codes: binaryVector(all.map((l) => bytesOf(l.codes))),
+    packed: binaryVector(all.map((l) => bytesOf(l.packed))),
+    wide: binaryVector(all.map((l) => (l.wide ? serializeBitmap(l.wide) : new Uint8Array(0)))),
+    more: binaryVector(all.map((l) => bytesOf(l.more))),
+  });
+}
+
+/**
+ * The facet links back from encodeFacetLinks' table, as arrays (views of the bytes when they
+ * are aligned); their fit to the games and terms is checked by the facet counter (adoptLinks).
+ */
+export function decodeFacetLinks(table: Table): Map<TaxonomyKind, FacetKindColumns> {
+  const kinds = utf8Values(column(table, 'kind'));
+  const has = typed(column(table, 'has'), Uint8Array);
+  const out = new Map<TaxonomyKind, FacetKindColumns>();
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i];
+    if (kind !== 'mechanic' && kind !== 'category' && kind !== 'theme')
+      throw new RangeError(`facet links of kind ${kind}`);
+    const part = (name: string): Uint8Array => binaryAt(column(table, name), i, `facet links ${kind} ${name}`);
+    out.set(kind, {
+      offsets: arrayOf(part('offsets'), Uint32Array),
+      codes: arrayOf(part('codes'), Uint16Array),
+      packed: has[i] & PACKED ? arrayOf(part('packed'), Uint32Array) : null,
+      wide: has[i] & WIDE ? frozenBitmapOf(part('wide')) : null,
+      more: has[i] & MORE ? arrayOf(part('more'), Uint32Array) : null,
+    });
+  }
+  return out;
+}
+
+/** A typed array over `bytes`: a view when they are aligned for it, else over a copy. */
+function arrayOf<T extends Uint16Array | Uint32Array>(
+  bytes: Uint8Array,
+  type: { readonly BYTES_PER_ELEMENT: number; new (buffer: ArrayBufferLike, offset: number, length: number): T },
+): T {
+  const size = type.BYTES_PER_ELEMENT;
+  if (bytes.byteLength % size !== 0)
+    throw new RangeError(`${bytes.byteLength} bytes are not whole ${size}-byte values`);
+  const aligned = bytes.byteOffset % size === 0 ? bytes : bytes.slice();
+  return new type(aligned.buffer, aligned.byteOffset, aligned.byteLength / size);
 }
 
 /** The pins back from encodePins' table onto the decoded orders (by their row in order_keys). */

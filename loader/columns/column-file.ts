@@ -21,7 +21,7 @@ import { DATASET_PARTS, decodeDatasetInput, encodeDatasetInputSteps } from './da
 
 const MAGIC = Buffer.from('LUDEXCOL', 'latin1');
 /** Bumped whenever the layout or any part's schema changes: an older file is then rebuilt. */
-export const COLUMN_FILE_FORMAT = 7;
+export const COLUMN_FILE_FORMAT = 8;
 const ALIGN = 8;
 /** Every part, in file order. */
 export const COLUMN_FILE_PARTS: readonly string[] = [...DATASET_PARTS, ...INDEX_PARTS];

@@ -2,12 +2,19 @@
 // IPC bytes as a file read hands them over) must answer as the oracle does, exactly like one
 // that built its orders itself; tables that do not fit the input are refused.
 
-import { makeVector, Table, tableFromIPC, tableToIPC, type Vector } from 'apache-arrow';
+import { Binary, makeData, makeVector, Table, tableFromIPC, tableToIPC, type Vector } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bitmapOf } from '../../engine/bitmap.js';
 import { buildDataset, type Dataset, type DatasetOptions } from '../../engine/dataset.js';
-import { decodeIndexes, INDEX_PARTS, type IndexTables } from '../../engine/prebuilt.js';
+import { AWARD_RESULTS } from '../../engine/domain.js';
+import {
+  decodeFacetLinks,
+  decodeIndexes,
+  decodePostings,
+  INDEX_PARTS,
+  type IndexTables,
+} from '../../engine/prebuilt.js';
 import { FACET_DIMENSIONS, type RankedQuery, SORT_KEYS } from '../../engine/query.js';
 import { oracleFacets, oracleQuery, type OracleCatalog } from '../oracle.js';
 import { queryArbitrary } from './query-arbitraries.js';
@@ -20,6 +27,17 @@ const CATALOGS = [
 ];
 const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 30);
 const MAX_PAGES = 20;
+
+/** A Binary column of these values. */
+function binaryVectorOf(values: readonly Uint8Array[]): Vector {
+  const offsets = new Int32Array(values.length + 1);
+  values.forEach((v, i) => {
+    offsets[i + 1] = offsets[i] + v.length;
+  });
+  const data = new Uint8Array(offsets[values.length]);
+  for (let i = 0; i < values.length; i++) data.set(values[i], offsets[i]);
+  return makeVector(makeData({ type: new Binary(), length: values.length, valueOffsets: offsets, data }));
+}
 
 /** The tables through Arrow IPC bytes, as a column file stores them. */
 function throughIpc(tables: IndexTables): IndexTables {
@@ -152,6 +170,81 @@ describe("the range orders' pinned prefixes", () => {
     const outside = [...bitmap].slice(1);
     outside.push(order.size);
     expect(() => order.adoptPin(k, bitmapOf(outside))).toThrow(RangeError);
+  });
+});
+
+describe('the postings and facet links', () => {
+  const catalog = randomCatalog(45, { games: 150 });
+  const built = buildDataset(catalog.input);
+  built.prepare();
+  const tables = throughIpc(built.indexTables());
+  const counts = {
+    terms: catalog.input.terms.length,
+    families: catalog.input.families.length,
+    publishers: catalog.input.publishers.length,
+    awards: catalog.input.awards.length,
+    awardResults: AWARD_RESULTS.length,
+  };
+  const ipc = (table: Table) => tableToIPC(table, 'file');
+
+  it('travel in the tables: every posting, and every kind the facets walk', () => {
+    const postings = decodePostings(tables.game_postings, counts, built.size);
+    expect(postings.terms).toHaveLength(counts.terms);
+    expect(postings.publishers).toHaveLength(counts.publishers);
+    // each term's posting holds exactly the games linked to it
+    const { game, target } = catalog.input.gameTerms;
+    postings.terms.forEach((bitmap, term) => {
+      const games = [...new Set([...game].filter((_, e) => target[e] === term))].sort((a, b) => a - b);
+      expect([...bitmap]).toEqual(games);
+    });
+    expect([...decodeFacetLinks(tables.facet_links).keys()].sort()).toEqual(['category', 'mechanic', 'theme']);
+  });
+
+  it('a Dataset started from them takes them as they are: nothing left to build for the facets', () => {
+    const seeded = buildDataset(catalog.input, { indexes: tables });
+    // not prepared: the links it exports are the ones it took
+    expect(ipc(seeded.indexTables().facet_links)).toEqual(ipc(tables.facet_links));
+    expect(ipc(seeded.indexTables().game_postings)).toEqual(ipc(tables.game_postings));
+    const query = { mechanics: [...catalog.vocab.mechanics].slice(0, 1) };
+    expect(seeded.facets(query, ['mechanics', 'categories', 'themes'])).toEqual(
+      built.facets(query, ['mechanics', 'categories', 'themes']),
+    );
+  });
+
+  it('that do not fit the catalog are refused with a RangeError', () => {
+    const postings = decodePostings(tables.game_postings, counts, built.size);
+    // a catalog with one term more: a posting is missing
+    expect(() => decodePostings(tables.game_postings, { ...counts, terms: counts.terms + 1 }, built.size)).toThrow(
+      RangeError,
+    );
+    // fewer games than a posting's rows
+    const biggest = Math.max(...postings.terms.map((b) => (b.size > 0 ? b.maximum() : 0)));
+    expect(() => decodePostings(tables.game_postings, counts, biggest)).toThrow(RangeError);
+    // a code past the kind's terms, then offsets for another number of games
+    const links = decodeFacetLinks(tables.facet_links);
+    const kinds = [...links.keys()];
+    const withColumn = (name: 'codes' | 'offsets', edit: (bytes: Uint8Array, kind: string) => Uint8Array) => {
+      const values = kinds.map((kind, i) => {
+        const bytes = tables.facet_links.getChild(name)?.get(i) as Uint8Array;
+        return edit(Uint8Array.from(bytes), kind);
+      });
+      const columns: Record<string, Vector> = {};
+      for (const field of tables.facet_links.schema.fields) {
+        const vector = tables.facet_links.getChild(field.name);
+        if (vector) columns[field.name] = field.name === name ? binaryVectorOf(values) : vector;
+      }
+      return { ...tables, facet_links: new Table(columns) };
+    };
+    const pastTerms = withColumn('codes', (bytes, kind) => {
+      if (kind === 'mechanic') new Uint16Array(bytes.buffer)[0] = 60_000;
+      return bytes;
+    });
+    expect(decodeFacetLinks(pastTerms.facet_links).get('mechanic')?.codes[0]).toBe(60_000);
+    expect(() => buildDataset(catalog.input, { indexes: pastTerms })).toThrow(/facet links of mechanic/);
+    const shortOffsets = withColumn('offsets', (bytes) => bytes.subarray(0, bytes.length - 4));
+    expect(() => buildDataset(catalog.input, { indexes: shortOffsets })).toThrow(RangeError);
+    // untouched, the same tables start a Dataset
+    expect(buildDataset(catalog.input, { indexes: withColumn('codes', (bytes) => bytes) }).size).toBe(built.size);
   });
 });
 
