@@ -57,31 +57,9 @@ export interface FacetSources {
   gameTerms: DatasetInput['gameTerms'];
 }
 
-/** Per game row, the local codes (index in the kind's term list) of its terms of one kind. */
+/** A kind's link columns and the term index of each local code. */
 interface KindLinks extends FacetKindColumns {
-  offsets: Uint32Array;
-  codes: Uint16Array;
-  /** Term index of each local code. */
   terms: readonly number[];
-  /**
-   * Kinds of fewer than 255 terms: per row, its first four (local code + 1) bytes, the first
-   * in the low byte, 0 for none. One read per row instead of two offsets and the codes:
-   * facets-typical at 150k games 585 → 536 µs (its categories and themes are walked; one
-   * run, alternating).
-   */
-  packed: Uint32Array | null;
-  /**
-   * With packed: the rows with more than four codes, null when there are none. The walk
-   * finds those among its rows by one AND and reads their other codes from `more`, instead
-   * of testing every row for them (see walkPacked).
-   */
-  wide: Bitmap | null;
-  /**
-   * With wide: per wide row its fifth to eighth codes as packed holds its first four,
-   * OVERFLOW for a row of more than eight (its codes from the fifth on are then read from the
-   * CSR).
-   */
-  more: Uint32Array | null;
 }
 
 /** A `more` word no row of at most eight distinct codes can have (four bytes of 255). */

@@ -131,7 +131,7 @@ export class OrderIndex {
    */
   *pinSteps(indexes: Iterable<number>): Generator<void, void> {
     const missing = [...indexes].filter((k) => k > 0 && k < this.size && !this.pinned.has(k));
-    // none missing (pins a column file carried): no checkpoints either, as before a query needs them
+    // none missing (a column file carried them all): no checkpoints either until a query needs them
     if (missing.length > 0 && this.permutation !== null) yield* this.checkpointSteps(this.permutation);
     let made = 0;
     for (const k of missing) {

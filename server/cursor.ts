@@ -41,6 +41,11 @@ export class CursorError extends Error {
  * the list route's server CPU (JSON of the query, base64url, two SHA-256 digests, the buffers).
  */
 export const SIGNED_CURSORS_KEPT = 2048;
+/**
+ * Longer payloads (queries of many filter values) are signed every time: with this bound the
+ * kept tokens take at most ~5 MB whatever queries clients send (a typical one is ~300).
+ */
+const MAX_KEPT_WIRE_CHARS = 1024;
 
 export class CursorCodec {
   private readonly mac: HmacSha256;
@@ -66,11 +71,13 @@ export class CursorCodec {
     if (known !== undefined) return known;
     const body = Buffer.from(wire, 'utf8').toString('base64url');
     const token = `${body}.${this.sign(body)}`;
-    if (this.signed.size >= this.kept) {
-      const oldest = this.signed.keys().next();
-      if (oldest.done !== true) this.signed.delete(oldest.value);
+    if (this.kept > 0 && wire.length <= MAX_KEPT_WIRE_CHARS) {
+      if (this.signed.size >= this.kept) {
+        const oldest = this.signed.keys().next();
+        if (oldest.done !== true) this.signed.delete(oldest.value);
+      }
+      this.signed.set(wire, token);
     }
-    if (this.kept > 0) this.signed.set(wire, token);
     return token;
   }
 

@@ -95,4 +95,16 @@ describe('CursorCodec', () => {
     expect(keeping.encode({ ...at('c'), endpoint: 'awards' })).not.toBe(tokens[2]);
     expect(keeping.keptTokens).toBe(2);
   });
+
+  it('signs a long payload every time rather than keeping it (the kept tokens stay small)', () => {
+    const keeping = new CursorCodec('a-test-secret-of-enough-length', 2);
+    const long = {
+      ...payload,
+      query: { filter: { mechanics: Array.from({ length: 80 }, (_, i) => `mechanic-${i}`) } },
+    };
+    const token = keeping.encode(long);
+    expect(keeping.keptTokens).toBe(0);
+    expect(keeping.encode(long)).toBe(token);
+    expect(keeping.decode(token, 'games').query).toEqual(long.query);
+  });
 });
