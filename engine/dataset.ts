@@ -49,7 +49,7 @@ import {
   type SortOrder,
 } from './query.js';
 import { Records } from './records.js';
-import { utf8Vector } from './columns.js';
+import { utf8VectorSteps } from './columns.js';
 import {
   decodeIndexes,
   decodeLookups,
@@ -486,7 +486,9 @@ export class Dataset implements DatasetApi {
     };
     yield;
     const games = new Games(table, lists, true, { games: this.games, changed });
-    const indexes = new GameIndexes(games, input, interval, thresholds, { indexes: this.indexes, changed });
+    const indexes = new GameIndexes(games, input, interval, thresholds, {
+      previous: { indexes: this.indexes, changed },
+    });
     yield;
     // Of the columns an update may change, the expansion model reads only year_published
     // (release order); the variants read a few more.
@@ -519,7 +521,7 @@ export class Dataset implements DatasetApi {
     for (const [key, order] of this.sorts.built()) orders.push({ family: 'sort', key, order });
     for (const [key, order] of this.indexes.numbers.built()) orders.push({ family: 'game_range', key, order });
     for (const [key, order] of this.variants.numbers.built()) orders.push({ family: 'variant_range', key, order });
-    const sortNames = utf8Vector(this.games.sortNames);
+    const sortNames = yield* utf8VectorSteps(this.games.sortNames);
     yield;
     return yield* encodeIndexesSteps(
       orders,
@@ -653,7 +655,7 @@ function* buildParts(
           },
           games.size,
         );
-  const indexes = new GameIndexes(games, input, checkpointInterval, rangeThresholds, undefined, postings);
+  const indexes = yield* GameIndexes.buildSteps(games, input, checkpointInterval, rangeThresholds, postings);
   yield;
   const model = new ExpansionModel(games, input);
   yield;

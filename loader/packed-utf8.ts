@@ -46,7 +46,7 @@ export async function loadPackedUtf8(
   return out;
 }
 
-/** Bytes the first pass of cutRecordsSteps scans, and records the second copies, between yields. */
+/** Bytes the first pass of cutRecordsSteps scans or the second copies, and records it copies, between yields. */
 const SCAN_BYTES_PER_STEP = 1 << 20;
 const RECORDS_PER_STEP = 8192;
 
@@ -60,7 +60,7 @@ export function cutRecords(joined: Uint8Array, n: number, width: number): Vector
 }
 
 /**
- * cutRecords in steps (a MiB of bytes scanned, or 8,192 records copied, each), for a caller
+ * cutRecords in steps (a MiB of bytes scanned or copied, or 8,192 records copied, each), for a caller
  * on the serving thread (runInSlices): a materialization's reload cuts the JSON of every
  * game's polls this way, one call of which held the thread 240 ms at 150,000 games. Two
  * passes over the bytes in order: one finds the values and sizes the columns, one copies
@@ -101,8 +101,13 @@ export function* cutRecordsSteps(
   const ats = new Int32Array(width);
   start = 0;
   value = 0;
+  let stepStart = 0;
   for (let row = 0; row < n; row++) {
-    if (row > 0 && row % RECORDS_PER_STEP === 0) yield;
+    // records of any size: a step ends after a MiB copied, or that many (small) records
+    if ((row > 0 && row % RECORDS_PER_STEP === 0) || start - stepStart >= SCAN_BYTES_PER_STEP) {
+      yield;
+      stepStart = start;
+    }
     for (let c = 0; c < width; c++) {
       const end = ends[value++];
       let at = ats[c];

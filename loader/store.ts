@@ -14,6 +14,7 @@ import {
   type DuckDBVector,
   JSDuckDBValueConverter,
 } from '@duckdb/node-api';
+import { SLICE_MS, yieldTurn } from './turns.js';
 
 /** A bound parameter. Arrays bind as DuckDB lists. */
 export type SqlValue = string | number | boolean | null | bigint | Date | readonly SqlValue[];
@@ -485,14 +486,24 @@ export async function readDataVersion(db: Queryable): Promise<string | undefined
   return rows[0]?.value;
 }
 
-/** Reads every chunk straight into one Float64Array per column (see Queryable.numberColumns). */
+/**
+ * Reads every chunk straight into one Float64Array per column (see Queryable.numberColumns),
+ * giving the event loop a turn whenever a slice of chunks has taken SLICE_MS: a materialized
+ * result's chunks resolve at once, so without it a 150,000-game read (a reload's, before its
+ * commit, on the serving thread) held the thread ~55 ms.
+ */
 async function readNumberColumns(result: DuckDBMaterializedResult): Promise<NumberColumns> {
   const names = result.columnNames();
   const total = Number(result.rowCount);
   const columns: Record<string, Float64Array> = {};
   for (const name of names) columns[name] = new Float64Array(total);
   let offset = 0;
+  let sliceStarted = performance.now();
   for (;;) {
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await yieldTurn();
+      sliceStarted = performance.now();
+    }
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     const rows = chunk.rowCount;

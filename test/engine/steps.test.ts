@@ -6,7 +6,7 @@
 import { tableToIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { utf8Vector } from '../../engine/columns.js';
-import { buildDataset, type Dataset } from '../../engine/dataset.js';
+import { buildDataset, buildDatasetSteps, type Dataset } from '../../engine/dataset.js';
 import { INDEX_PARTS } from '../../engine/prebuilt.js';
 import type { RankedQuery } from '../../engine/query.js';
 import { runSteps } from '../../engine/steps.js';
@@ -61,6 +61,15 @@ describe('work in steps', () => {
     // what it exports starts a Dataset that answers the same
     const seeded = buildDataset(catalog.input, { ...options, indexes: inSteps.indexTables() });
     for (const query of QUERIES) expect(seeded.query(query)).toEqual(oracleQuery(catalog.oracle, query));
+  });
+
+  it('a Dataset built in steps (buildDatasetSteps: indexes a section a step) is the one built at once', () => {
+    const atOnce = buildDataset(catalog.input, options);
+    atOnce.prepare();
+    const { result: inSteps, yields } = stepped(buildDatasetSteps(catalog.input, options));
+    expect(yields).toBeGreaterThan(150);
+    expect(ipcOf(inSteps)).toEqual(ipcOf(atOnce));
+    for (const query of QUERIES) expect(inSteps.query(query)).toEqual(oracleQuery(catalog.oracle, query));
   });
 
   it('indexTablesSteps yields between the pins and gives the tables indexTables gives', () => {

@@ -95,5 +95,14 @@ describe('cutRecords', () => {
     expect(yields).toBe(1 + 2);
     const stepped = next.value?.map((vector) => [...vector].map((v) => (v === null ? null : String(v))));
     expect(stepped).toEqual(transpose(records, 2));
+    // few records of many bytes (a poll's JSON can be kilobytes): steps by the bytes copied
+    const large = Array.from({ length: 100 }, (_, i) => [`{"votes":${i},"text":"${'x'.repeat(40_000)}"}`]);
+    const largeSteps = cutRecordsSteps(pack(large), large.length, 1);
+    let largeYields = 0;
+    let largeNext = largeSteps.next();
+    for (; !largeNext.done; largeNext = largeSteps.next()) largeYields++;
+    // ~4 MB: three yields scanning it, three copying it (one per 27 records of ~40 kB)
+    expect(largeYields).toBe(6);
+    expect(largeNext.value?.[0].get(99)).toBe(large[99][0]);
   });
 });
