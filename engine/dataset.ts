@@ -21,7 +21,7 @@ import { Catalog } from './catalog.js';
 import { applyColumnsUpdate, type GameColumnsUpdate } from './column-update.js';
 import type { GameExperience, GamePolls } from './community-data.js';
 import { Community } from './community.js';
-import { AWARD_RESULTS, EXPERIENCE_LEVELS, type GameType, type PersonRole, type TaxonomyKind } from './domain.js';
+import { EXPERIENCE_LEVELS, type GameType, type PersonRole, type TaxonomyKind } from './domain.js';
 import { NUMBER_PROPERTIES } from './effective.js';
 import { Entities } from './entities.js';
 import { ExpansionModel } from './expansions.js';
@@ -651,7 +651,6 @@ function* buildParts(
             families: input.families.length,
             publishers: input.publishers.length,
             awards: input.awards.length,
-            awardResults: AWARD_RESULTS.length,
           },
           games.size,
         );

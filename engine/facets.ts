@@ -15,6 +15,7 @@ import { NO_CODE } from './dictionary.js';
 import type { TaxonomyKind } from './domain.js';
 import type { Clause, Plan } from './filter.js';
 import type { Games } from './games.js';
+import { runSteps } from './steps.js';
 import type { FacetKindColumns } from './prebuilt.js';
 import type { GameIndexes } from './indexes.js';
 import type { DatasetInput } from './input.js';
@@ -132,7 +133,7 @@ export class FacetCounter {
 
   /** Builds the per-kind link columns now rather than on the first facet request. */
   prepare(): void {
-    for (const _ of this.prepareSteps());
+    runSteps(this.prepareSteps());
   }
 
   /** prepare() a kind per step (each a pass over every game's links: tens of ms at 150k games). */

@@ -23,7 +23,7 @@ import { NUMBER_PROPERTIES, type NumberProperty } from './effective.js';
 import type { GameLookupTables } from './games.js';
 import { intListColumnOf, intListVector } from './list-column.js';
 import { type Bitmap, frozenBitmapOf, serializeBitmap } from './bitmap.js';
-import type { TaxonomyKind } from './domain.js';
+import { AWARD_RESULTS, TAXONOMY_KINDS, type TaxonomyKind } from './domain.js';
 import { OrderIndex } from './order.js';
 import type { VariantColumns } from './variants.js';
 import { utf8Values } from './strings.js';
@@ -172,8 +172,8 @@ export interface GamePostings {
   anyAward: Bitmap;
 }
 
-/** How many postings each dense family holds (its entity count), to check a table against. */
-export type PostingCounts = Record<'terms' | 'families' | 'publishers' | 'awards' | 'awardResults', number>;
+/** How many entities each family has (one posting each), to check a table against. */
+export type PostingCounts = Record<'terms' | 'families' | 'publishers' | 'awards', number>;
 
 const DENSE_POSTINGS = ['terms', 'families', 'publishers', 'awards', 'awardResults'] as const;
 const PAIRS = DENSE_POSTINGS.length;
@@ -198,7 +198,7 @@ function* encodePostingsSteps(postings: GamePostings): Generator<void, Table> {
   for (let f = 0; f < DENSE_POSTINGS.length; f++) {
     const list = postings[DENSE_POSTINGS[f]];
     for (let k = 0; k < list.length; k++) {
-      if (bytes.length % POSTINGS_PER_STEP === POSTINGS_PER_STEP - 1) yield;
+      if (bytes.length > 0 && bytes.length % POSTINGS_PER_STEP === 0) yield;
       add(f, k, list[k]);
     }
   }
@@ -219,7 +219,8 @@ export function decodePostings(table: Table, counts: PostingCounts, games: numbe
   const family = typed(column(table, 'family'), Uint8Array);
   const key = typed(column(table, 'key'), Uint32Array);
   const bitmaps = column(table, 'bitmap');
-  const dense = DENSE_POSTINGS.map((name) => new Array<Bitmap | undefined>(counts[name]));
+  const sizes = { ...counts, awardResults: AWARD_RESULTS.length };
+  const dense = DENSE_POSTINGS.map((name) => new Array<Bitmap | undefined>(sizes[name]));
   const awardPairs = new Map<number, Bitmap>();
   let anyAward: Bitmap | undefined;
   for (let i = 0; i < key.length; i++) {
@@ -232,7 +233,7 @@ export function decodePostings(table: Table, counts: PostingCounts, games: numbe
       if (k >= list.length || list[k] !== undefined)
         throw new RangeError(`posting ${DENSE_POSTINGS[f]} ${k} is out of place`);
       list[k] = bitmap;
-    } else if (f === PAIRS && k < counts.awards * counts.awardResults && !awardPairs.has(k)) awardPairs.set(k, bitmap);
+    } else if (f === PAIRS && k < counts.awards * AWARD_RESULTS.length && !awardPairs.has(k)) awardPairs.set(k, bitmap);
     else if (f === ANY_AWARD && k === 0 && anyAward === undefined) anyAward = bitmap;
     else throw new RangeError(`posting ${i} (family ${f}, key ${k}) is out of place`);
   }
@@ -267,8 +268,8 @@ export interface FacetKindColumns {
   wide: Bitmap | null;
   /**
    * With wide: per wide row its fifth to eighth codes as packed holds its first four,
-   * facets.ts OVERFLOW for a row of more than eight (its codes from the fifth on are then read from the
-   * CSR).
+   * OVERFLOW (facets.ts) for a row of more than eight (its codes from the fifth on are then
+   * read from the CSR).
    */
   more: Uint32Array | null;
 }
@@ -304,9 +305,8 @@ export function decodeFacetLinks(table: Table): Map<TaxonomyKind, FacetKindColum
   const has = typed(column(table, 'has'), Uint8Array);
   const out = new Map<TaxonomyKind, FacetKindColumns>();
   for (let i = 0; i < kinds.length; i++) {
-    const kind = kinds[i];
-    if (kind !== 'mechanic' && kind !== 'category' && kind !== 'theme')
-      throw new RangeError(`facet links of kind ${kind}`);
+    const kind = TAXONOMY_KINDS.find((k) => k === kinds[i]);
+    if (kind === undefined) throw new RangeError(`facet links of kind ${kinds[i]}`);
     const part = (name: string): Uint8Array => binaryAt(column(table, name), i, `facet links ${kind} ${name}`);
     out.set(kind, {
       offsets: arrayOf(part('offsets'), Uint32Array),
@@ -339,9 +339,8 @@ function decodePins(table: Table, orders: readonly OrderIndex[]): void {
   if (order.length !== at.length || prefix.length !== at.length) throw new RangeError('the pins table is ragged');
   for (let i = 0; i < at.length; i++) {
     const owner = orders[order[i]];
-    const bytes: unknown = prefix.get(i);
-    if (owner === undefined || !(bytes instanceof Uint8Array)) throw new RangeError(`pin ${i} is unreadable`);
-    owner.adoptPin(at[i], frozenBitmapOf(bytes));
+    if (owner === undefined) throw new RangeError(`pin ${i} names no order`);
+    owner.adoptPin(at[i], frozenBitmapOf(binaryAt(prefix, i, `pin ${i}`)));
   }
 }
 

@@ -14,8 +14,8 @@ import type { ListLinks, ListMeta } from '../present/list.js';
 import { type FieldError, notFoundProblem, validationProblem } from '../problem.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
+import { knownParams } from '../schemas/game-params.js';
 import { parseGameInclude } from '../schemas/includes.js';
-import { unknownParameter } from '../schemas/unknown-parameter.js';
 import type { DatasetState } from '../state.js';
 
 export interface GamesRouteDeps {
@@ -60,11 +60,8 @@ const DETAIL_PARAMS: readonly string[] = ['include'];
 function getGame(event: H3Event, deps: GamesRouteDeps): string {
   const dataset = deps.state.current;
   const errors: FieldError[] = [];
-  for (const name of new Set(event.url.searchParams.keys())) {
-    if (!DETAIL_PARAMS.includes(name))
-      errors.push(unknownParameter(name, DETAIL_PARAMS, { values: event.url.searchParams.getAll(name) }));
-  }
-  const include = parseGameInclude(event.url.searchParams.getAll('include').join(',') || undefined, 'query', errors);
+  const params = knownParams(event.url.searchParams, DETAIL_PARAMS, errors);
+  const include = parseGameInclude(params.get('include') || undefined, 'query', errors);
   if (errors.length > 0) throw validationProblem(errors);
   const id = pathParam(event, 'id');
   const row = dataset.row(id);

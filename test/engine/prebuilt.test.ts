@@ -7,7 +7,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bitmapOf } from '../../engine/bitmap.js';
 import { buildDataset, type Dataset, type DatasetOptions } from '../../engine/dataset.js';
-import { AWARD_RESULTS } from '../../engine/domain.js';
 import {
   decodeFacetLinks,
   decodeIndexes,
@@ -183,7 +182,6 @@ describe('the postings and facet links', () => {
     families: catalog.input.families.length,
     publishers: catalog.input.publishers.length,
     awards: catalog.input.awards.length,
-    awardResults: AWARD_RESULTS.length,
   };
   const ipc = (table: Table) => tableToIPC(table, 'file');
 
