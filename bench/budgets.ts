@@ -52,6 +52,23 @@ function share(name: string, route: RouteFigures, of: RouteFigures, target: numb
   };
 }
 
+/**
+ * The list route against the pre-built page, with what decides it: the CPU the route may add
+ * to the page's and still reach the target, beside the engine's own time per request in the
+ * server (its histogram; wall time in place, between requests, colder than in a tight loop).
+ */
+function listShare(games: RouteFigures, page: RouteFigures): BudgetCheck {
+  const target = 0.7;
+  const check = share('GET /v1/games typical vs pre-built-page ceiling', games, page, target);
+  const allowance = page.cpuUsPerRequest / target - page.cpuUsPerRequest;
+  return {
+    ...check,
+    measured:
+      `${check.measured}; the route may add ${allowance.toFixed(0)} µs to the page's CPU, it adds ` +
+      `${(games.cpuUsPerRequest - page.cpuUsPerRequest).toFixed(0)}, of which the engine in place ${games.engineUsPerRequest.toFixed(0)}`,
+  };
+}
+
 /** Issue 13: store → serving Dataset from the column file ≤ 1 s and RSS ≤ 400 MB, beside the store load. */
 function columnFileBudgets(f: ColumnFileFigures | undefined, storeLoadMs: number, at: string): BudgetCheck[] {
   const name = `Store → serving Dataset from the column file (${at})`;
@@ -173,7 +190,7 @@ export function checkBudgets(inputs: BudgetInputs): BudgetCheck[] {
   } else {
     const games = http.routes.find((r) => r.name === 'games-typical');
     const page = http.routes.find((r) => r.name === 'ceiling-prebuilt-page');
-    if (games && page) out.push(share('GET /v1/games typical vs pre-built-page ceiling', games, page, 0.7));
+    if (games && page) out.push(listShare(games, page));
     const fixed = http.routes.find((r) => r.name === 'ceiling-fixed-json');
     const bare = http.routes.find((r) => r.name === 'ceiling-bare-node');
     if (fixed && bare) out.push(share('fixed small JSON through the edge vs bare node:http', fixed, bare, 0.5));

@@ -51,6 +51,12 @@ export interface RouteFigures extends HttpRoute {
    * generator and whatever else runs), so its ratios are the steadier figure.
    */
   cpuUsPerRequest: number;
+  /**
+   * Time inside the engine per request, µs, as the server itself records it
+   * (ludex_engine_query_duration_seconds, every operation): the engine's share of a route
+   * measured in place, between requests, not in a tight loop.
+   */
+  engineUsPerRequest: number;
   /** Content-Length of one answer, bytes sent (compressed where the route is). */
   responseBytes: number;
 }
@@ -209,24 +215,36 @@ export async function measureHttp(
     // The routes take turns, TURN_SECONDS at a time, rather than each its whole duration in
     // one go: on a shared machine the speed drifts over seconds, and a ratio of two routes
     // measured minutes apart would carry the drift; taking turns spreads it over all of them.
+    // The engine histogram's sum over every operation, seconds (read outside the CPU window).
+    const engineSeconds = async (): Promise<number> => {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+      const text = await response.text();
+      if (response.status !== 200) return Number.NaN;
+      let sum = 0;
+      for (const match of text.matchAll(/^ludex_engine_query_duration_seconds_sum\{[^}]*\} (\S+)$/gm))
+        sum += Number(match[1]);
+      return sum;
+    };
     const turnCount = Math.max(1, Math.floor(options.durationS / TURN_SECONDS));
     const turns = new Map<string, RouteTurn[]>(checked.map((route) => [route.name, []]));
     for (let turn = 0; turn < turnCount; turn++)
       for (const route of checked) {
+        const engineBefore = await engineSeconds();
         const cpuBefore = await cpu();
         const result = await load(route, options.durationS / turnCount);
         const cpuUs = (await cpu()) - cpuBefore;
+        const engineUs = ((await engineSeconds()) - engineBefore) * 1e6;
         // a revalidation's answers are all 304s, every other route's all 2xx
         const unexpected = route.revalidate ? result.requests.total - result['3xx'] : result.non2xx;
         if (unexpected > 0 || result.errors > 0) {
           throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${result.errors} errors`);
         }
-        turns.get(route.name)?.push({ result, cpuUs });
+        turns.get(route.name)?.push({ result, cpuUs, engineUs });
       }
     for (const route of checked) {
       const row = routeFigures(route, turns.get(route.name) ?? [], sizes.get(route.name) ?? 0);
       log(
-        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s (${turnCount} turns: ${row.turnsRequestsPerSecond.map((r) => r.toFixed(0)).join(', ')}), ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
+        `http: ${route.name} ${row.requestsPerSecond.toFixed(0)} req/s (${turnCount} turns: ${row.turnsRequestsPerSecond.map((r) => r.toFixed(0)).join(', ')}), ${row.cpuUsPerRequest.toFixed(0)} µs CPU a request (engine ${row.engineUsPerRequest.toFixed(0)}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.responseBytes} bytes`,
       );
       figures.push(row);
     }
@@ -247,10 +265,11 @@ export async function measureHttp(
   }
 }
 
-/** One turn of a route: what autocannon saw, and the server's CPU time over it (µs). */
+/** One turn of a route: what autocannon saw, the server's CPU time and engine time over it (µs). */
 interface RouteTurn {
   result: autocannon.Result;
   cpuUs: number;
+  engineUs: number;
 }
 
 /**
@@ -272,6 +291,7 @@ function routeFigures(route: HttpRoute, turns: readonly RouteTurn[], responseByt
     errors: turns.reduce((sum, t) => sum + t.result.errors, 0),
     loadAverage: currentLoad(),
     cpuUsPerRequest: turns.reduce((sum, t) => sum + t.cpuUs, 0) / Math.max(1, requests),
+    engineUsPerRequest: turns.reduce((sum, t) => sum + t.engineUs, 0) / Math.max(1, requests),
     responseBytes,
   };
 }
