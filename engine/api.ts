@@ -198,6 +198,13 @@ export interface DatasetApi {
   textRanking<T>(text: string, types: readonly GameType[] | undefined, read: (ranking: TextRanking) => T): T;
   /** A corrected query that finds games, when `text` finds none (`did_you_mean`). */
   suggest(text: string): string | undefined;
+  /**
+   * Builds the full-text index one part per step (nothing once it is built), for a serving
+   * thread to run between requests: built on first use otherwise, it holds the thread for
+   * about a second at 150,000 games. A text query made while these steps are under way
+   * finishes the build at once.
+   */
+  textIndexSteps(): Generator<void, void>;
   /** Terms of one kind, by (sort_name, id). Lists here are built once per Dataset. */
   terms(kind: TaxonomyKind): readonly TermEntity[];
   /** A term by slug, alias or id (any case); an alias answers the canonical term. */

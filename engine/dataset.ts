@@ -64,8 +64,8 @@ import { SortOrders } from './sort.js';
 import { runSteps } from './steps.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
-import { buildTextIndex, type TextIndex } from './text/text-index.js';
-import { textDocuments, textEntities } from './text/documents.js';
+import { buildTextIndexSteps, type TextIndex } from './text/text-index.js';
+import { textDocumentsSteps, textEntitiesSteps } from './text/documents.js';
 import { Variants } from './variants.js';
 
 /** The order a load from the store numbers rows in (loader/load.ts): the default sort's. */
@@ -134,6 +134,8 @@ export class Dataset implements DatasetApi {
   private readonly scratch: Scratch;
   private readonly results: readonly [Bitmap, Bitmap] = [emptyBitmap(), emptyBitmap()];
   private textIndexCache: TextIndex | undefined;
+  /** The text index's build once started (textIndexSteps), shared by whoever drives it. */
+  private textBuild: Generator<void, TextIndex> | undefined;
   /** The text index's documents of each game type code (typeMask()). */
   private readonly typeMasks = new Map<number, Uint32Array>();
   /**
@@ -563,9 +565,33 @@ export class Dataset implements DatasetApi {
     return null;
   }
 
+  *textIndexSteps(): Generator<void, void> {
+    this.textBuild ??= this.buildTextSteps();
+    while (this.textIndexCache === undefined) {
+      let next: IteratorResult<void, TextIndex>;
+      try {
+        next = this.textBuild.next();
+      } catch (error) {
+        this.textBuild = undefined; // a failed build is started afresh by the next caller
+        throw error;
+      }
+      if (next.done) this.textIndexCache = next.value;
+      else yield;
+    }
+  }
+
+  private *buildTextSteps(): Generator<void, TextIndex> {
+    const docs = yield* textDocumentsSteps(this.games, this.input);
+    const entities = yield* textEntitiesSteps(this.input);
+    return yield* buildTextIndexSteps(docs, entities);
+  }
+
+  /** The text index, its build (or the rest of one under way) run now when needed. */
   private textIndex(): TextIndex {
-    this.textIndexCache ??= buildTextIndex(textDocuments(this.games, this.input), textEntities(this.input));
-    return this.textIndexCache;
+    runSteps(this.textIndexSteps());
+    const index = this.textIndexCache;
+    if (index === undefined) throw new Error('the text index build ended without an index');
+    return index;
   }
 
   /**

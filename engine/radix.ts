@@ -2,6 +2,8 @@
 // takes a few milliseconds instead of a comparator sort's hundred. Stability is the point:
 // rows handed in tie order (e.g. by id) come out ordered by (key, tie).
 
+import { runSteps } from './steps.js';
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const DIGITS = 1 << 16;
 
@@ -10,6 +12,11 @@ const DIGITS = 1 << 16;
  * row), stably. Returns a new array.
  */
 export function radixSortRows(rows: Uint32Array, words: readonly Uint32Array[]): Uint32Array {
+  return runSteps(radixSortRowsSteps(rows, words));
+}
+
+/** radixSortRows with a step after each pass (a 16-bit digit), for a serving thread. */
+export function* radixSortRowsSteps(rows: Uint32Array, words: readonly Uint32Array[]): Generator<void, Uint32Array> {
   let from = Uint32Array.from(rows);
   let to = new Uint32Array(rows.length);
   const counts = new Uint32Array(DIGITS);
@@ -33,6 +40,7 @@ export function radixSortRows(rows: Uint32Array, words: readonly Uint32Array[]):
       const swap = from;
       from = to;
       to = swap;
+      yield;
     }
   }
   return from;
@@ -104,15 +112,24 @@ function uuidWords(id: string, words: readonly Uint32Array[], i: number): boolea
  * else falls back to a comparator sort.
  */
 export function rowsByString(ids: readonly string[]): Uint32Array {
+  return runSteps(rowsByStringSteps(ids));
+}
+
+/** Ids read per step of rowsByStringSteps. */
+const IDS_PER_STEP = 16_384;
+
+/** rowsByString in steps (ids read a slice per step, a step per radix pass). */
+export function* rowsByStringSteps(ids: readonly string[]): Generator<void, Uint32Array> {
   const n = ids.length;
   const rows = new Uint32Array(n);
   for (let i = 0; i < n; i++) rows[i] = i;
   const words = [new Uint32Array(n), new Uint32Array(n), new Uint32Array(n), new Uint32Array(n)];
   for (let i = 0; i < n; i++) {
+    if (i % IDS_PER_STEP === IDS_PER_STEP - 1) yield;
     if (!uuidWords(ids[i], words, i))
       return Uint32Array.from([...rows].sort((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : a - b)));
   }
-  const sorted = radixSortRows(rows, [words[0]]);
+  const sorted = yield* radixSortRowsSteps(rows, [words[0]]);
   const [first, second, third, fourth] = words;
   const tail = (a: number, b: number): number =>
     second[a] - second[b] || third[a] - third[b] || fourth[a] - fourth[b] || a - b;

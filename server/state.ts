@@ -7,6 +7,8 @@ import type { DatasetApi } from '../engine/index.js';
 interface Served {
   dataset: DatasetApi;
   loadedAt: Date;
+  /** Told of every Dataset served from now on (onServe). */
+  listeners: ((dataset: DatasetApi) => void)[];
 }
 
 type DatasetView = (dataset: DatasetApi) => DatasetApi;
@@ -17,7 +19,7 @@ export class DatasetState {
   private view: DatasetView | null = null;
 
   constructor(initial: DatasetApi, loadedAt: Date = new Date()) {
-    this.served = { dataset: initial, loadedAt };
+    this.served = { dataset: initial, loadedAt, listeners: [] };
   }
 
   get current(): DatasetApi {
@@ -32,6 +34,18 @@ export class DatasetState {
   swap(next: DatasetApi, loadedAt: Date = new Date()): void {
     this.served.dataset = next;
     this.served.loadedAt = loadedAt;
+    for (const listener of this.served.listeners) listener(next);
+  }
+
+  /** Calls `listener` with the Dataset served now and with every one swapped in after it. */
+  onServe(listener: (dataset: DatasetApi) => void): void {
+    this.served.listeners.push(listener);
+    listener(this.served.dataset);
+  }
+
+  /** Whether `dataset` is the one served (as swapped in, not a view's wrapper of it). */
+  serves(dataset: DatasetApi): boolean {
+    return this.served.dataset === dataset;
   }
 
   /**

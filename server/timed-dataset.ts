@@ -159,6 +159,10 @@ export class TimedDataset implements DatasetApi {
     return this.dataset.suggest(text);
   }
 
+  textIndexSteps(): Generator<void, void> {
+    return this.dataset.textIndexSteps();
+  }
+
   terms(kind: TaxonomyKind): readonly TermEntity[] {
     return this.dataset.terms(kind);
   }

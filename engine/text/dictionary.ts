@@ -2,6 +2,7 @@
 // makes "every token starting with q" one contiguous id range found by binary search, so a
 // name token prefixed by q is just an id inside [lo, hi) and verification needs no strings.
 
+import { runSteps } from '../steps.js';
 import { StringIds } from './strings.js';
 
 export interface TokenDictionary {
@@ -19,6 +20,8 @@ export interface TokenDictionaryBuilder {
   /** Entries must be added in id order 0, 1, 2, ... */
   add(words: readonly string[]): void;
   build(): TokenDictionary;
+  /** build() as steps: the tokens' sort, their renumbering, the postings. */
+  buildSteps(): Generator<void, TokenDictionary>;
 }
 
 export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
@@ -31,20 +34,26 @@ export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
       for (let i = 0; i < words.length; i++) entryTokens.push(firstSeen.intern(words[i]));
       entryStart.push(entryTokens.length);
     },
-    build() {
-      // The default sort compares UTF-16 code units, the order startsWith ranges need, and
-      // runs natively: several times faster than sorting ids with a comparator callback.
-      const tokens = [...firstSeen.keys].sort();
-      const renumber = new Uint32Array(tokens.length);
-      for (let i = 0; i < tokens.length; i++) renumber[firstSeen.find(tokens[i])] = i;
-      const entryCount = entryStart.length - 1;
-      const starts = Uint32Array.from(entryStart);
-      const ids = new Uint32Array(entryTokens.length);
-      for (let j = 0; j < ids.length; j++) ids[j] = renumber[entryTokens[j]];
-      const { postingStart, postings } = invert(tokens.length, entryCount, starts, ids);
-      return { tokens, postingStart, postings, entryStart: starts, entryTokens: ids };
-    },
+    build: () => runSteps(buildSteps()),
+    buildSteps,
   };
+
+  function* buildSteps(): Generator<void, TokenDictionary> {
+    // The default sort compares UTF-16 code units, the order startsWith ranges need, and
+    // runs natively: several times faster than sorting ids with a comparator callback.
+    const tokens = [...firstSeen.keys].sort();
+    yield;
+    const renumber = new Uint32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) renumber[firstSeen.find(tokens[i])] = i;
+    const entryCount = entryStart.length - 1;
+    const starts = Uint32Array.from(entryStart);
+    const ids = new Uint32Array(entryTokens.length);
+    for (let j = 0; j < ids.length; j++) ids[j] = renumber[entryTokens[j]];
+    yield;
+    const { postingStart, postings } = invert(tokens.length, entryCount, starts, ids);
+    yield;
+    return { tokens, postingStart, postings, entryStart: starts, entryTokens: ids };
+  }
 }
 
 /** Entry -> tokens turned into token -> entries (counting sort, so postings come out ascending). */

@@ -23,6 +23,7 @@ import { prefixRange, tokenDictionaryBuilder, type TokenDictionary } from './dic
 import { TokenTrie, typoBudget } from './fuzzy.js';
 import { gramIndexBuilder, runGrams, type GramIndex } from './grams.js';
 import { StringIds } from './strings.js';
+import { runSteps } from '../steps.js';
 
 export const EXACT = 0;
 export const WORDS = 1;
@@ -32,6 +33,23 @@ export type MatchLevel = typeof EXACT | typeof WORDS | typeof FUZZY;
 /** Query words beyond this many are ignored (one bit per word in the token masks). */
 export const MAX_WORDS = 8;
 
+/** Texts analysed per step of a stepped build (buildSteps). */
+const TEXTS_PER_STEP = 2048;
+
+/** What a matcher is made of (NameMatcher.buildSteps builds them). */
+interface NameMatcherParts {
+  owner: Uint32Array;
+  tag: Uint8Array;
+  hasCjk: Uint8Array;
+  compact: readonly string[];
+  compactIds: StringIds;
+  lastEntry: Int32Array;
+  sameCompact: Int32Array;
+  dictionary: TokenDictionary;
+  grams: GramIndex;
+  trie: TokenTrie;
+}
+
 export class NameMatcher {
   /** Owner (caller's number: a document, an entity) of each entry. */
   readonly owner: Uint32Array;
@@ -40,7 +58,7 @@ export class NameMatcher {
   readonly dictionary: TokenDictionary;
   /** The dictionary as a trie, for typo tolerance. */
   readonly trie: TokenTrie;
-  private readonly compact: string[] = [];
+  private readonly compact: readonly string[];
   private readonly hasCjk: Uint8Array;
   private readonly compactIds: StringIds;
   private readonly lastEntry: Int32Array;
@@ -59,22 +77,37 @@ export class NameMatcher {
   private readonly fuzzyMasks = new Uint8Array(256);
   private readonly assigner = new DistinctAssigner();
 
-  constructor(texts: readonly string[], owners: ArrayLike<number>, tags: ArrayLike<number>) {
+  /** A matcher over `texts` (the entry of text i belongs to owners[i], tagged tags[i]). */
+  static build(texts: readonly string[], owners: ArrayLike<number>, tags: ArrayLike<number>): NameMatcher {
+    return runSteps(NameMatcher.buildSteps(texts, owners, tags));
+  }
+
+  /**
+   * The same, built a few thousand texts per step, then its dictionary and trie a step each
+   * (150,000 game names take a few hundred milliseconds in all).
+   */
+  static *buildSteps(
+    texts: readonly string[],
+    owners: ArrayLike<number>,
+    tags: ArrayLike<number>,
+  ): Generator<void, NameMatcher> {
     const words = tokenDictionaryBuilder();
     const grams = gramIndexBuilder();
     const owner: number[] = [];
     const tag: number[] = [];
     const hasCjk: number[] = [];
+    const compact: string[] = [];
     const compactIds = new StringIds(Math.max(16, texts.length));
     const sameCompact: number[] = [];
     const lastEntry: number[] = [];
     for (let i = 0; i < texts.length; i++) {
+      if (i % TEXTS_PER_STEP === TEXTS_PER_STEP - 1) yield;
       const analyzed = analyzeText(texts[i]);
       if (analyzed.compact.length === 0) continue;
       const entry = owner.length;
       owner.push(owners[i]);
       tag.push(tags[i]);
-      this.compact.push(analyzed.compact);
+      compact.push(analyzed.compact);
       const id = compactIds.intern(analyzed.compact);
       if (id === lastEntry.length) lastEntry.push(-1);
       sameCompact.push(lastEntry[id]);
@@ -83,15 +116,35 @@ export class NameMatcher {
       hasCjk.push(analyzed.cjk.length > 0 ? 1 : 0);
       if (analyzed.cjk.length > 0) grams.add(entry, analyzed.compact);
     }
-    this.owner = Uint32Array.from(owner);
-    this.tag = Uint8Array.from(tag);
-    this.hasCjk = Uint8Array.from(hasCjk);
-    this.compactIds = compactIds;
-    this.lastEntry = Int32Array.from(lastEntry);
-    this.sameCompact = Int32Array.from(sameCompact);
-    this.dictionary = words.build();
-    this.grams = grams.build();
-    this.trie = new TokenTrie(this.dictionary.tokens);
+    yield;
+    const dictionary = yield* words.buildSteps();
+    const trie = new TokenTrie(dictionary.tokens);
+    yield;
+    return new NameMatcher({
+      owner: Uint32Array.from(owner),
+      tag: Uint8Array.from(tag),
+      hasCjk: Uint8Array.from(hasCjk),
+      compact,
+      compactIds,
+      lastEntry: Int32Array.from(lastEntry),
+      sameCompact: Int32Array.from(sameCompact),
+      dictionary,
+      grams: grams.build(),
+      trie,
+    });
+  }
+
+  private constructor(parts: NameMatcherParts) {
+    this.owner = parts.owner;
+    this.tag = parts.tag;
+    this.hasCjk = parts.hasCjk;
+    this.compact = parts.compact;
+    this.compactIds = parts.compactIds;
+    this.lastEntry = parts.lastEntry;
+    this.sameCompact = parts.sameCompact;
+    this.dictionary = parts.dictionary;
+    this.grams = parts.grams;
+    this.trie = parts.trie;
     this.fuzzyMask = new Uint8Array(this.dictionary.tokens.length);
     let widest = 0;
     const { entryStart } = this.dictionary;

@@ -39,6 +39,8 @@ import {
   TIERS,
 } from './codes.js';
 import { slotOf, TierBits } from './tier-bits.js';
+import { floatKeys, radixSortRowsSteps, rowsByStringSteps } from '../radix.js';
+import { runSteps } from '../steps.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
@@ -116,21 +118,150 @@ export function buildTextIndex(
   entities: readonly TextEntity[] = [],
   options: TextIndexOptions = {},
 ): TextIndex {
-  return new Index(docs, entities, options);
+  return runSteps(buildTextIndexSteps(docs, entities, options));
 }
 
-/** Documents in popularity order: popularity desc, rankKey desc (NaN last in both), id asc. */
-function popularityOrder(docs: readonly TextDocument[]): TextDocument[] {
-  const desc = (a: number, b: number): number => {
-    const na = Number.isNaN(a);
-    const nb = Number.isNaN(b);
-    if (na || nb) return na === nb ? 0 : na ? 1 : -1;
-    return b - a;
-  };
-  return [...docs].sort(
-    (a, b) =>
-      desc(a.popularity, b.popularity) || desc(a.rankKey, b.rankKey) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+/** Documents handled per step of a stepped build. */
+const ITEMS_PER_STEP = 512;
+/** Entities per step (each a set of its games and its name analysed). */
+const ENTITIES_PER_STEP = 512;
+
+/**
+ * buildTextIndex as steps (a few thousand documents or entities each, then each dictionary):
+ * at 150,000 games the whole build takes about a second, too long to hold a serving thread.
+ */
+export function* buildTextIndexSteps(
+  input: readonly TextDocument[],
+  entities: readonly TextEntity[] = [],
+  options: TextIndexOptions = {},
+): Generator<void, TextIndex> {
+  const docs = yield* popularityOrderSteps(input);
+  yield;
+  const n = docs.length;
+  const rows = new Uint32Array(n);
+  const docOfRow = new Int32Array(docs.reduce((max, d) => Math.max(max, d.row + 1), 0)).fill(-1);
+  for (let d = 0; d < n; d++) {
+    rows[d] = docs[d].row;
+    docOfRow[docs[d].row] = d;
+  }
+  const texts: string[] = [];
+  const owners: number[] = [];
+  const tags: number[] = [];
+  const descriptions = tokenDictionaryBuilder();
+  const descriptionDoc: number[] = [];
+  for (let d = 0; d < n; d++) {
+    if (d % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+    texts.push(docs[d].name);
+    owners.push(d);
+    tags.push(FIELD_NAME);
+    for (const alt of docs[d].alternateNames) {
+      texts.push(alt);
+      owners.push(d);
+      tags.push(FIELD_ALTERNATE);
+    }
+    const text = docs[d].description;
+    if (text) {
+      descriptions.add(analyzeText(text).words);
+      descriptionDoc.push(d);
+    }
+  }
+  yield;
+  const names = yield* NameMatcher.buildSteps(texts, owners, tags);
+  const description = yield* descriptions.buildSteps();
+
+  const entityStart = new Uint32Array(entities.length + 1);
+  const entityDocList: number[] = [];
+  const fullName = new Uint8Array(entities.length);
+  for (let e = 0; e < entities.length; e++) {
+    if (e % ENTITIES_PER_STEP === ENTITIES_PER_STEP - 1) yield;
+    const seen = new Set<number>();
+    for (const row of entities[e].rows) {
+      const d = row >= 0 && row < docOfRow.length ? docOfRow[row] : -1;
+      if (d >= 0) seen.add(d);
+    }
+    // Ascending: a broad query records them in memory order, which the order of a set allows.
+    for (const d of [...seen].sort((a, b) => a - b)) entityDocList.push(d);
+    entityStart[e + 1] = entityDocList.length;
+    if (entities[e].field !== 'family') {
+      const analyzed = analyzeText(entities[e].name);
+      fullName[e] = analyzed.words.length + analyzed.cjk.length >= FULL_NAME_WORDS ? 1 : 0;
+    }
+  }
+  const entityDocs = Uint32Array.from(entityDocList);
+  yield;
+  const people = yield* NameMatcher.buildSteps(
+    entities.map((e) => e.name),
+    entities.map((_, e) => e),
+    entities.map((e) => FIELD_CODE[e.field]),
   );
+  const bits = new TierBits(n);
+  const tokenGames = yield* peopleTokenGamesSteps(
+    people,
+    entityStart,
+    entityDocs,
+    bits.stride,
+    options.wholeTokenGames ?? bits.stride,
+  );
+  return new Index({
+    rows,
+    names,
+    people,
+    entityStart,
+    entityDocs,
+    fullName,
+    description,
+    descriptionDoc: Uint32Array.from(descriptionDoc),
+    docOfRow,
+    bits,
+    peopleTokenGames: tokenGames,
+  });
+}
+
+/** What an index is made of (buildTextIndexSteps builds them). */
+interface IndexParts {
+  rows: Uint32Array;
+  names: NameMatcher;
+  people: NameMatcher;
+  entityStart: Uint32Array;
+  entityDocs: Uint32Array;
+  fullName: Uint8Array;
+  description: TokenDictionary;
+  descriptionDoc: Uint32Array;
+  docOfRow: Int32Array;
+  bits: TierBits;
+  peopleTokenGames: Map<number, TokenGames>;
+}
+
+/**
+ * Documents in popularity order: popularity desc, rankKey desc (NaN last in both), id asc.
+ * Stable radix passes over the ids' order, a step each (a comparator sort of 150,000
+ * documents held the thread ~85 ms in one call).
+ */
+function* popularityOrderSteps(docs: readonly TextDocument[]): Generator<void, TextDocument[]> {
+  const byId = yield* rowsByStringSteps(docs.map((d) => d.id));
+  yield;
+  const rankKeys = new Float64Array(docs.length);
+  const popularity = new Float64Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    rankKeys[i] = docs[i].rankKey;
+    popularity[i] = docs[i].popularity;
+  }
+  const byRank = yield* radixSortRowsSteps(byId, descNanLast(rankKeys));
+  const byPopularity = yield* radixSortRowsSteps(byRank, descNanLast(popularity));
+  return Array.from(byPopularity, (i) => docs[i]);
+}
+
+/** Radix keys ordering values descending, NaN after every number. */
+function descNanLast(values: Float64Array): Uint32Array[] {
+  const keys = floatKeys(values, true);
+  if (keys === null) throw new RangeError('radix keys need a little-endian platform');
+  const [hi, lo] = keys;
+  for (let i = 0; i < values.length; i++)
+    if (Number.isNaN(values[i])) {
+      hi[i] = 0xffffffff;
+      lo[i] = 0xffffffff;
+    }
+  return keys;
 }
 
 class Index implements TextIndex {
@@ -164,73 +295,19 @@ class Index implements TextIndex {
     return true;
   };
 
-  constructor(input: readonly TextDocument[], entities: readonly TextEntity[], options: TextIndexOptions) {
-    const docs = popularityOrder(input);
-    const n = docs.length;
-    this.rows = new Uint32Array(n);
-    for (let d = 0; d < n; d++) this.rows[d] = docs[d].row;
-    const docOfRow = new Map<number, number>();
-    for (let d = 0; d < n; d++) docOfRow.set(docs[d].row, d);
-
-    const texts: string[] = [];
-    const owners: number[] = [];
-    const tags: number[] = [];
-    const descriptions = tokenDictionaryBuilder();
-    const descriptionDoc: number[] = [];
-    for (let d = 0; d < n; d++) {
-      texts.push(docs[d].name);
-      owners.push(d);
-      tags.push(FIELD_NAME);
-      for (const alt of docs[d].alternateNames) {
-        texts.push(alt);
-        owners.push(d);
-        tags.push(FIELD_ALTERNATE);
-      }
-      const text = docs[d].description;
-      if (text) {
-        descriptions.add(analyzeText(text).words);
-        descriptionDoc.push(d);
-      }
-    }
-    this.names = new NameMatcher(texts, owners, tags);
-    this.description = descriptions.build();
-    this.descriptionDoc = Uint32Array.from(descriptionDoc);
-
-    const entityStart = new Uint32Array(entities.length + 1);
-    const entityDocs: number[] = [];
-    for (let e = 0; e < entities.length; e++) {
-      const seen = new Set<number>();
-      for (const row of entities[e].rows) {
-        const d = docOfRow.get(row);
-        if (d !== undefined) seen.add(d);
-      }
-      // Ascending: a broad query records them in memory order, which the order of a set allows.
-      for (const d of [...seen].sort((a, b) => a - b)) entityDocs.push(d);
-      entityStart[e + 1] = entityDocs.length;
-    }
-    this.entityStart = entityStart;
-    this.fullName = Uint8Array.from(entities, (e) => {
-      if (e.field === 'family') return 0;
-      const analyzed = analyzeText(e.name);
-      return analyzed.words.length + analyzed.cjk.length >= FULL_NAME_WORDS ? 1 : 0;
-    });
-    this.entityDocs = Uint32Array.from(entityDocs);
-    this.people = new NameMatcher(
-      entities.map((e) => e.name),
-      entities.map((_, e) => e),
-      entities.map((e) => FIELD_CODE[e.field]),
-    );
-
-    this.docOfRow = new Int32Array(docs.reduce((max, d) => Math.max(max, d.row + 1), 0)).fill(-1);
-    for (let d = 0; d < n; d++) this.docOfRow[docs[d].row] = d;
-    this.bits = new TierBits(n);
-    this.peopleTokenGames = peopleTokenGames(
-      this.people,
-      entityStart,
-      this.entityDocs,
-      this.bits.stride,
-      options.wholeTokenGames ?? this.bits.stride,
-    );
+  constructor(parts: IndexParts) {
+    this.rows = parts.rows;
+    this.names = parts.names;
+    this.people = parts.people;
+    this.entityStart = parts.entityStart;
+    this.entityDocs = parts.entityDocs;
+    this.fullName = parts.fullName;
+    this.description = parts.description;
+    this.descriptionDoc = parts.descriptionDoc;
+    this.docOfRow = parts.docOfRow;
+    this.bits = parts.bits;
+    this.peopleTokenGames = parts.peopleTokenGames;
+    const n = this.rows.length;
     this.allDocs = new Uint32Array(n);
     this.allFields = new Uint8Array(n);
     this.descriptionHits = new Uint32Array(this.descriptionDoc.length);
@@ -449,16 +526,17 @@ function peopleSlot(field: number): number {
  * bitset per slot. A document in the people slot through a token and in tier 0 through the
  * entity's full name is fine: a document's tier is the first slot holding it (tier-bits.ts).
  */
-function peopleTokenGames(
+function* peopleTokenGamesSteps(
   people: NameMatcher,
   entityStart: Uint32Array,
   entityDocs: Uint32Array,
   stride: number,
   minGames: number,
-): Map<number, TokenGames> {
+): Generator<void, Map<number, TokenGames>> {
   const out = new Map<number, TokenGames>();
   const { postingStart, postings } = people.dictionary;
   for (let t = 0; t + 1 < postingStart.length; t++) {
+    if (t % TOKENS_PER_STEP === TOKENS_PER_STEP - 1) yield;
     let games = 0;
     for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
       const e = people.owner[postings[i]];
@@ -484,5 +562,9 @@ function peopleTokenGames(
     }
     out.set(t, { slots: Uint8Array.from(slots), words });
   }
+  yield;
   return out;
 }
+
+/** People tokens looked at per step of peopleTokenGamesSteps. */
+const TOKENS_PER_STEP = 4096;

@@ -24,6 +24,13 @@ const QUERIES: RankedQuery[] = [
   { filter: { rating_min: 6, year_min: 2000 }, sort: 'bayes_rating', order: 'desc', limit: 25 },
 ];
 
+/** Full-text queries (oracle.ts models the text tiers), by relevance and by another order. */
+const TEXT_QUERIES: RankedQuery[] = [
+  { filter: { q: 'castle' }, sort: 'relevance', order: 'desc', limit: 25 },
+  { filter: { q: 'spirit island' }, sort: 'relevance', order: 'desc', limit: 10 },
+  { filter: { q: 'castle', weight_max: 4 }, sort: 'rating', order: 'desc', limit: 25 },
+];
+
 /** Counts the yields of `steps` and returns its result. */
 function stepped<T>(steps: Generator<void, T>, between: () => void = () => {}): { result: T; yields: number } {
   let yields = 0;
@@ -92,5 +99,33 @@ describe('work in steps', () => {
     expect(yields).toBe(5);
     expect([...result]).toEqual(Array.from(at, (row) => values[row]));
     expect(runSteps(takeUtf8Steps(utf8Vector(values), at)).nullCount).toBe(result.nullCount);
+  });
+
+  it('the text index builds in steps, and a text query between two of them finishes the build and answers as at once', () => {
+    const atOnce = buildDataset(catalog.input, options);
+    const inSteps = buildDataset(catalog.input, options);
+    const steps = inSteps.textIndexSteps();
+    // a few steps in: the ids' order, radix passes and the first documents are behind it
+    for (let i = 0; i < 4; i++) expect(steps.next().done).toBe(false);
+    for (const query of TEXT_QUERIES) {
+      // a text query answers from the whole index, however far the steps had come
+      expect(oracleQuery(catalog.oracle, query).total).toBeGreaterThan(0);
+      expect(inSteps.query(query)).toEqual(oracleQuery(catalog.oracle, query));
+      expect(inSteps.query(query)).toEqual(atOnce.query(query));
+    }
+    expect(inSteps.search('castle', 10)).toEqual(atOnce.search('castle', 10));
+    // the build was finished by the query: the steps under way end without another yield
+    expect(steps.next().done).toBe(true);
+    expect(stepped(inSteps.textIndexSteps()).yields).toBe(0);
+  });
+
+  it('the text index built in steps alone answers as one built at once, after many steps', () => {
+    const atOnce = buildDataset(catalog.input, options);
+    const inSteps = buildDataset(catalog.input, options);
+    const { yields } = stepped(inSteps.textIndexSteps());
+    // the ids, each radix pass of two keys, the documents, two name matchers, the entities
+    expect(yields).toBeGreaterThan(12);
+    for (const query of TEXT_QUERIES) expect(inSteps.query(query)).toEqual(atOnce.query(query));
+    expect(inSteps.suggest('castel')).toEqual(atOnce.suggest('castel'));
   });
 });
