@@ -15,7 +15,7 @@ export function radixSortRows(rows: Uint32Array, words: readonly Uint32Array[]):
   return runSteps(radixSortRowsSteps(rows, words));
 }
 
-/** radixSortRows with a step after each pass (a 16-bit digit), for a serving thread. */
+/** radixSortRows in steps (each pass's count, then its scatter), for a serving thread. */
 export function* radixSortRowsSteps(rows: Uint32Array, words: readonly Uint32Array[]): Generator<void, Uint32Array> {
   let from = Uint32Array.from(rows);
   let to = new Uint32Array(rows.length);
@@ -27,6 +27,7 @@ export function* radixSortRowsSteps(rows: Uint32Array, words: readonly Uint32Arr
       counts.fill(0);
       for (let i = 0; i < from.length; i++) counts[(key[from[i]] >>> shift) & 0xffff]++;
       if (counts[(key[from[0]] >>> shift) & 0xffff] === from.length) continue; // one digit: pass is a no-op
+      yield;
       let sum = 0;
       for (let d = 0; d < DIGITS; d++) {
         const c = counts[d];
@@ -116,7 +117,7 @@ export function rowsByString(ids: readonly string[]): Uint32Array {
 }
 
 /** Ids read per step of rowsByStringSteps. */
-const IDS_PER_STEP = 16_384;
+const IDS_PER_STEP = 4096;
 
 /** rowsByString in steps (ids read a slice per step, a step per radix pass). */
 export function* rowsByStringSteps(ids: readonly string[]): Generator<void, Uint32Array> {

@@ -8,7 +8,7 @@ import type { DatasetInput } from '../input.js';
 import type { EntityField, TextDocument, TextEntity } from './text-index.js';
 
 /** Games read per step (each with its description decoded). */
-const ROWS_PER_STEP = 2048;
+const ROWS_PER_STEP = 1024;
 /** Links (alternate names, credits) read per step. */
 const LINKS_PER_STEP = 16_384;
 const NO_NAMES: readonly string[] = [];
@@ -54,6 +54,7 @@ export function* textEntitiesSteps(input: DatasetInput): Generator<void, TextEnt
     take?: (i: number) => boolean,
   ): Generator<void, void> {
     const rows: number[][] = names.map(() => []);
+    yield;
     for (let i = 0; i < game.length; i++) {
       if (i % LINKS_PER_STEP === LINKS_PER_STEP - 1) yield;
       if (!take || take(i)) rows[target[i]].push(game[i]);

@@ -40,7 +40,7 @@ import {
 } from './codes.js';
 import { slotOf, TierBits } from './tier-bits.js';
 import { floatKeys, radixSortRowsSteps, rowsByStringSteps } from '../radix.js';
-import { runSteps } from '../steps.js';
+import { runSteps, StepBudget } from '../steps.js';
 
 export type EntityField = 'designer' | 'artist' | 'publisher' | 'family';
 
@@ -123,8 +123,12 @@ export function buildTextIndex(
 
 /** Documents handled per step of a stepped build. */
 const ITEMS_PER_STEP = 512;
-/** Entities per step (each a set of its games and its name analysed). */
-const ENTITIES_PER_STEP = 512;
+/**
+ * Work per step over entities and people tokens, in games visited (an entity's name analysed
+ * counts as 32): an entity or token may hold ten games or tens of thousands.
+ */
+const GAMES_PER_STEP = 32_768;
+const NAME_WORK = 32;
 
 /**
  * buildTextIndex as steps (a few thousand documents or entities each, then each dictionary):
@@ -172,15 +176,16 @@ export function* buildTextIndexSteps(
   const entityStart = new Uint32Array(entities.length + 1);
   const entityDocList: number[] = [];
   const fullName = new Uint8Array(entities.length);
+  const entityBudget = new StepBudget(GAMES_PER_STEP);
   for (let e = 0; e < entities.length; e++) {
-    if (e % ENTITIES_PER_STEP === ENTITIES_PER_STEP - 1) yield;
+    if (entityBudget.spend(entities[e].rows.length + NAME_WORK)) yield;
     const seen = new Set<number>();
     for (const row of entities[e].rows) {
       const d = row >= 0 && row < docOfRow.length ? docOfRow[row] : -1;
       if (d >= 0) seen.add(d);
     }
     // Ascending: a broad query records them in memory order, which the order of a set allows.
-    for (const d of [...seen].sort((a, b) => a - b)) entityDocList.push(d);
+    for (const d of Uint32Array.from(seen).sort()) entityDocList.push(d);
     entityStart[e + 1] = entityDocList.length;
     if (entities[e].field !== 'family') {
       const analyzed = analyzeText(entities[e].name);
@@ -243,13 +248,22 @@ function* popularityOrderSteps(docs: readonly TextDocument[]): Generator<void, T
   const rankKeys = new Float64Array(docs.length);
   const popularity = new Float64Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
+    if (i % KEYS_PER_STEP === KEYS_PER_STEP - 1) yield;
     rankKeys[i] = docs[i].rankKey;
     popularity[i] = docs[i].popularity;
   }
-  const byRank = yield* radixSortRowsSteps(byId, descNanLast(rankKeys));
-  const byPopularity = yield* radixSortRowsSteps(byRank, descNanLast(popularity));
+  yield;
+  const rankWords = descNanLast(rankKeys);
+  yield;
+  const byRank = yield* radixSortRowsSteps(byId, rankWords);
+  const popularityWords = descNanLast(popularity);
+  yield;
+  const byPopularity = yield* radixSortRowsSteps(byRank, popularityWords);
   return Array.from(byPopularity, (i) => docs[i]);
 }
+
+/** Documents whose two sort keys are read per step of popularityOrderSteps. */
+const KEYS_PER_STEP = 32_768;
 
 /** Radix keys ordering values descending, NaN after every number. */
 function descNanLast(values: Float64Array): Uint32Array[] {
@@ -535,13 +549,14 @@ function* peopleTokenGamesSteps(
 ): Generator<void, Map<number, TokenGames>> {
   const out = new Map<number, TokenGames>();
   const { postingStart, postings } = people.dictionary;
+  const budget = new StepBudget(GAMES_PER_STEP);
   for (let t = 0; t + 1 < postingStart.length; t++) {
-    if (t % TOKENS_PER_STEP === TOKENS_PER_STEP - 1) yield;
     let games = 0;
     for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
       const e = people.owner[postings[i]];
       games += entityStart[e + 1] - entityStart[e];
     }
+    if (budget.spend(postingStart[t + 1] - postingStart[t] + (games >= minGames ? games : 0))) yield;
     if (games === 0 || games < minGames) continue;
     const slots: number[] = [];
     const words: Uint32Array[] = [];
@@ -565,6 +580,3 @@ function* peopleTokenGamesSteps(
   yield;
   return out;
 }
-
-/** People tokens looked at per step of peopleTokenGamesSteps. */
-const TOKENS_PER_STEP = 4096;

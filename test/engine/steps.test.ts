@@ -9,7 +9,7 @@ import { utf8Vector } from '../../engine/columns.js';
 import { buildDataset, buildDatasetSteps, type Dataset } from '../../engine/dataset.js';
 import { INDEX_PARTS } from '../../engine/prebuilt.js';
 import type { RankedQuery } from '../../engine/query.js';
-import { runSteps } from '../../engine/steps.js';
+import { runSteps, StepBudget } from '../../engine/steps.js';
 import { takeUtf8Steps } from '../../engine/take.js';
 import { oracleQuery } from '../oracle.js';
 import { randomCatalog } from './random-catalog.js';
@@ -127,5 +127,20 @@ describe('work in steps', () => {
     expect(yields).toBeGreaterThan(12);
     for (const query of TEXT_QUERIES) expect(inSteps.query(query)).toEqual(atOnce.query(query));
     expect(inSteps.suggest('castel')).toEqual(atOnce.suggest('castel'));
+  });
+
+  it('StepBudget calls a step done once the work spent since the last one reaches its size', () => {
+    const budget = new StepBudget(100);
+    // small items add up; a large one is a step on its own; the count restarts after each
+    expect([10, 50, 39, 1, 250, 99, 1, 0].map((work) => budget.spend(work))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 });
