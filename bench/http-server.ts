@@ -24,7 +24,7 @@ import { Materializer } from '../server/materializer.js';
 import { nodeListener } from '../server/node-listener.js';
 import { sendJson } from '../server/http.js';
 import { DatasetState } from '../server/state.js';
-import { warmTextIndexes } from '../server/text-index-warmup.js';
+import { warmServedDatasets } from '../server/dataset-warmup.js';
 import { CEILING_JSON_PATH, CEILING_PAGE_PATH, CPU_PATH } from './http-paths.js';
 
 async function main(): Promise<void> {
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const store = await Store.open(path, { readOnly: true });
   const dataset = await loadDataset(store);
   const state = new DatasetState(dataset);
-  warmTextIndexes(state, silentLogger);
+  warmServedDatasets(state, silentLogger);
   const config = loadConfig({});
   const app = createApp({
     state,

@@ -25,7 +25,7 @@ import { createLogger, silentLogger } from '../server/logger.js';
 import { Materializer } from '../server/materializer.js';
 import { nodeListener } from '../server/node-listener.js';
 import { DatasetState } from '../server/state.js';
-import { warmTextIndexes } from '../server/text-index-warmup.js';
+import { warmServedDatasets } from '../server/dataset-warmup.js';
 
 export interface ReloadRun {
   timingsMs: Record<string, number>;
@@ -62,8 +62,8 @@ async function main(): Promise<void> {
   const config = loadConfig({});
   // BENCH_RELOAD_LOG=1: the reload's own log lines (read_ms, the background load) on stderr
   const reloadLogger = process.env.BENCH_RELOAD_LOG === '1' ? createLogger('info', 2) : silentLogger;
-  // as the product serves: every swapped-in Dataset's text index built between requests
-  warmTextIndexes(state, reloadLogger);
+  // as the product serves: every swapped-in Dataset warmed between requests (dataset-warmup.ts)
+  warmServedDatasets(state, reloadLogger);
   const reload = datasetReload({ store, state, logger: reloadLogger, serving });
   const materializer = new Materializer(store, config.aggregates, reload, silentLogger, reload.settled);
   const app = createApp({

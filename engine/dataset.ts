@@ -61,7 +61,7 @@ import {
   type IndexTables,
 } from './prebuilt.js';
 import { SortOrders } from './sort.js';
-import { runSteps } from './steps.js';
+import { runSteps, Stepped } from './steps.js';
 import { bitmapOf, emptyBitmap, type Bitmap } from './bitmap.js';
 import { relevancePage } from './relevance.js';
 import { buildTextIndexSteps, type TextIndex } from './text/text-index.js';
@@ -133,9 +133,8 @@ export class Dataset implements DatasetApi {
   /** Reused by every call (see Scratch): a query allocates no bitmap of its own. */
   private readonly scratch: Scratch;
   private readonly results: readonly [Bitmap, Bitmap] = [emptyBitmap(), emptyBitmap()];
-  private textIndexCache: TextIndex | undefined;
-  /** The text index's build once started (textIndexSteps), shared by whoever drives it. */
-  private textBuild: Generator<void, TextIndex> | undefined;
+  /** Built between requests by a server (warmSteps), or by the first text query. */
+  private readonly textIndexBuild = new Stepped(() => this.buildTextSteps());
   /** The text index's documents of each game type code (typeMask()). */
   private readonly typeMasks = new Map<number, Uint32Array>();
   /**
@@ -565,19 +564,9 @@ export class Dataset implements DatasetApi {
     return null;
   }
 
-  *textIndexSteps(): Generator<void, void> {
-    this.textBuild ??= this.buildTextSteps();
-    while (this.textIndexCache === undefined) {
-      let next: IteratorResult<void, TextIndex>;
-      try {
-        next = this.textBuild.next();
-      } catch (error) {
-        this.textBuild = undefined; // a failed build is started afresh by the next caller
-        throw error;
-      }
-      if (next.done) this.textIndexCache = next.value;
-      else yield;
-    }
+  *warmSteps(): Generator<void, void> {
+    yield* this.textIndexBuild.steps();
+    yield* this.entities().warmSteps();
   }
 
   private *buildTextSteps(): Generator<void, TextIndex> {
@@ -588,10 +577,7 @@ export class Dataset implements DatasetApi {
 
   /** The text index, its build (or the rest of one under way) run now when needed. */
   private textIndex(): TextIndex {
-    runSteps(this.textIndexSteps());
-    const index = this.textIndexCache;
-    if (index === undefined) throw new Error('the text index build ended without an index');
-    return index;
+    return this.textIndexBuild.get();
   }
 
   /**

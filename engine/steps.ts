@@ -25,3 +25,40 @@ export class StepBudget {
     return true;
   }
 }
+
+/**
+ * A value built once, by steps: `steps()` builds it a step at a time (a serving thread between
+ * requests), `get()` at once when it is wanted sooner, finishing whatever the steps began.
+ * Several callers may drive `steps()`; whoever takes the last step stores the value.
+ */
+export class Stepped<T> {
+  private built: { value: T } | undefined;
+  private build: Generator<void, T> | undefined;
+
+  constructor(private readonly start: () => Generator<void, T>) {}
+
+  get isBuilt(): boolean {
+    return this.built !== undefined;
+  }
+
+  get(): T {
+    runSteps(this.steps());
+    if (this.built === undefined) throw new Error('a stepped build ended without a value');
+    return this.built.value;
+  }
+
+  *steps(): Generator<void, void> {
+    while (this.built === undefined) {
+      this.build ??= this.start();
+      let next: IteratorResult<void, T>;
+      try {
+        next = this.build.next();
+      } catch (error) {
+        this.build = undefined; // a failed build starts afresh for the next caller
+        throw error;
+      }
+      if (next.done) this.built = { value: next.value };
+      else yield;
+    }
+  }
+}

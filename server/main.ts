@@ -26,7 +26,7 @@ import { Materializer } from './materializer.js';
 import { ReplicaFollower, StoreSlot, openPublishedVersion } from './replica.js';
 import { ReplicaPublisher } from './replica-publisher.js';
 import { DatasetState } from './state.js';
-import { warmTextIndexes } from './text-index-warmup.js';
+import { warmServedDatasets } from './dataset-warmup.js';
 import { unlessAborted } from './interruptible.js';
 import { cursorSecret, ensureDemoCatalog, existingCursorSecret, openStore, prepareDataDir } from './store-setup.js';
 
@@ -95,7 +95,7 @@ export async function startServer(
     const loadMs = performance.now() - loadStarted;
     logger.info({ games: initial.dataset.size, ms: Math.round(loadMs), source: initial.source }, 'dataset loaded');
     const state = new DatasetState(initial.dataset);
-    warmTextIndexes(state, logger);
+    warmServedDatasets(state, logger);
     const metrics = new AppMetrics(state, { processMetrics: true });
     metrics.observeDatasetLoad('initial', loadMs / 1000);
     // The secret first: the publication copies the store, and replicas sign with it too.
@@ -291,7 +291,7 @@ export async function startReplica(
   try {
     const store = slot.handle();
     const state = new DatasetState(opened.dataset);
-    warmTextIndexes(state, logger);
+    warmServedDatasets(state, logger);
     // The writer's secret: explicit, or the file next to the publication (co-located writer).
     const keys = new ApiKeys(
       store,

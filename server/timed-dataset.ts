@@ -159,8 +159,8 @@ export class TimedDataset implements DatasetApi {
     return this.dataset.suggest(text);
   }
 
-  textIndexSteps(): Generator<void, void> {
-    return this.dataset.textIndexSteps();
+  warmSteps(): Generator<void, void> {
+    return this.dataset.warmSteps();
   }
 
   terms(kind: TaxonomyKind): readonly TermEntity[] {

@@ -1,7 +1,7 @@
 // What the text index reads from a Dataset's input: one TextDocument per game (its name,
 // alternate names, description and popularity) and one TextEntity per designer, artist,
 // publisher and family with the rows of its games. Both are read in steps, so a serving
-// thread can build the index between requests (dataset.ts textIndexSteps).
+// thread can build the index between requests (dataset.ts warmSteps).
 
 import type { Games } from '../games.js';
 import type { DatasetInput } from '../input.js';

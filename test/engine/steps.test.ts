@@ -9,7 +9,7 @@ import { utf8Vector } from '../../engine/columns.js';
 import { buildDataset, buildDatasetSteps, type Dataset } from '../../engine/dataset.js';
 import { INDEX_PARTS } from '../../engine/prebuilt.js';
 import type { RankedQuery } from '../../engine/query.js';
-import { runSteps, StepBudget } from '../../engine/steps.js';
+import { runSteps, StepBudget, Stepped } from '../../engine/steps.js';
 import { takeUtf8Steps } from '../../engine/take.js';
 import { oracleQuery } from '../oracle.js';
 import { randomCatalog } from './random-catalog.js';
@@ -101,10 +101,11 @@ describe('work in steps', () => {
     expect(runSteps(takeUtf8Steps(utf8Vector(values), at)).nullCount).toBe(result.nullCount);
   });
 
-  it('the text index builds in steps, and a text query between two of them finishes the build and answers as at once', () => {
+  it('warmSteps builds the text index and entity lists; a query between two steps finishes what it needs', () => {
     const atOnce = buildDataset(catalog.input, options);
+    const fresh = stepped(buildDataset(catalog.input, options).warmSteps()).yields;
     const inSteps = buildDataset(catalog.input, options);
-    const steps = inSteps.textIndexSteps();
+    const steps = inSteps.warmSteps();
     // a few steps in: the ids' order, radix passes and the first documents are behind it
     for (let i = 0; i < 4; i++) expect(steps.next().done).toBe(false);
     for (const query of TEXT_QUERIES) {
@@ -114,19 +115,61 @@ describe('work in steps', () => {
       expect(inSteps.query(query)).toEqual(atOnce.query(query));
     }
     expect(inSteps.search('castle', 10)).toEqual(atOnce.search('castle', 10));
-    // the build was finished by the query: the steps under way end without another yield
-    expect(steps.next().done).toBe(true);
-    expect(stepped(inSteps.textIndexSteps()).yields).toBe(0);
+    expect(inSteps.people()).toEqual(atOnce.people());
+    // the queries built the text index and the people list: the steps left skip them
+    const rest = stepped(steps).yields;
+    expect(rest + 4).toBeLessThan(fresh - 10);
+    expect(stepped(inSteps.warmSteps()).yields).toBe(0);
   });
 
-  it('the text index built in steps alone answers as one built at once, after many steps', () => {
+  it('a Dataset warmed in steps alone answers as one whose lists and index were built at once', () => {
     const atOnce = buildDataset(catalog.input, options);
     const inSteps = buildDataset(catalog.input, options);
-    const { yields } = stepped(inSteps.textIndexSteps());
+    const { yields } = stepped(inSteps.warmSteps());
     // the ids, each radix pass of two keys, the documents, two name matchers, the entities
     expect(yields).toBeGreaterThan(12);
     for (const query of TEXT_QUERIES) expect(inSteps.query(query)).toEqual(atOnce.query(query));
     expect(inSteps.suggest('castel')).toEqual(atOnce.suggest('castel'));
+    for (const role of [undefined, 'designer', 'artist'] as const)
+      expect(inSteps.people(role)).toEqual(atOnce.people(role));
+    expect(inSteps.people().length).toBeGreaterThan(0);
+    expect(inSteps.publishers()).toEqual(atOnce.publishers());
+    expect(inSteps.terms('mechanic')).toEqual(atOnce.terms('mechanic'));
+  });
+
+  it('Stepped: get() during the steps finishes the build they began, once; the steps then end', () => {
+    let started = 0;
+    const build = new Stepped(function* () {
+      started++;
+      let sum = 0;
+      for (let i = 1; i <= 5; i++) {
+        sum += i;
+        yield;
+      }
+      return sum;
+    });
+    const steps = build.steps();
+    steps.next();
+    steps.next();
+    expect(build.isBuilt).toBe(false);
+    expect(build.get()).toBe(15);
+    expect(steps.next().done).toBe(true);
+    expect(stepped(build.steps()).yields).toBe(0);
+    expect(build.get()).toBe(15);
+    expect(started).toBe(1);
+  });
+
+  it('Stepped: a build that throws is started afresh by the next caller', () => {
+    let attempts = 0;
+    const build = new Stepped(function* () {
+      attempts++;
+      yield;
+      if (attempts === 1) throw new Error('first attempt fails');
+      return 'built';
+    });
+    expect(() => build.get()).toThrow('first attempt fails');
+    expect(build.get()).toBe('built');
+    expect(attempts).toBe(2);
   });
 
   it('StepBudget calls a step done once the work spent since the last one reaches its size', () => {
