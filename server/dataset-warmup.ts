@@ -10,6 +10,12 @@ import { runInSlices } from '../loader/turns.js';
 import type { Logger } from './logger.js';
 import type { DatasetState } from './state.js';
 
+/**
+ * How long a slice of the warm-up holds the thread: shorter than a reload's (10 ms), since it
+ * runs beside the reload's own work and no answer waits for it.
+ */
+const WARM_SLICE_MS = 3;
+
 /** Warms every Dataset `state` serves, in slices, with one log line each. */
 export function warmServedDatasets(state: DatasetState, logger: Logger): void {
   state.onServe((dataset) => void warmDataset(dataset, () => state.serves(dataset), logger));
@@ -22,7 +28,7 @@ export function warmServedDatasets(state: DatasetState, logger: Logger): void {
 export async function warmDataset(dataset: DatasetApi, served: () => boolean, logger: Logger): Promise<void> {
   const started = performance.now();
   try {
-    const finished = await runInSlices(whileServed(dataset.warmSteps(), served));
+    const finished = await runInSlices(whileServed(dataset.warmSteps(), served), WARM_SLICE_MS);
     if (finished)
       logger.info(
         { games: dataset.size, ms: Math.round(performance.now() - started) },
