@@ -42,12 +42,11 @@ export class Stepped<T> {
   }
 
   get(): T {
-    runSteps(this.steps());
-    if (this.built === undefined) throw new Error('a stepped build ended without a value');
-    return this.built.value;
+    return runSteps(this.steps());
   }
 
-  *steps(): Generator<void, void> {
+  /** The build's steps (none once it is built), then the value. */
+  *steps(): Generator<void, T> {
     while (this.built === undefined) {
       this.build ??= this.start();
       let next: IteratorResult<void, T>;
@@ -60,5 +59,6 @@ export class Stepped<T> {
       if (next.done) this.built = { value: next.value };
       else yield;
     }
+    return this.built.value;
   }
 }
