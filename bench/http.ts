@@ -212,9 +212,6 @@ export async function measureHttp(
       const usage = (await (await fetch(`http://127.0.0.1:${barePort}${CPU_PATH}`)).json()) as NodeJS.CpuUsage;
       return usage.user + usage.system;
     };
-    // The routes take turns, TURN_SECONDS at a time, rather than each its whole duration in
-    // one go: on a shared machine the speed drifts over seconds, and a ratio of two routes
-    // measured minutes apart would carry the drift; taking turns spreads it over all of them.
     // The engine histogram's sum over every operation, seconds (read outside the CPU window).
     const engineSeconds = async (): Promise<number> => {
       const response = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -225,6 +222,9 @@ export async function measureHttp(
         sum += Number(match[1]);
       return sum;
     };
+    // The routes take turns, TURN_SECONDS at a time, rather than each its whole duration in
+    // one go: on a shared machine the speed drifts over seconds, and a ratio of two routes
+    // measured minutes apart would carry the drift; taking turns spreads it over all of them.
     const turnCount = Math.max(1, Math.floor(options.durationS / TURN_SECONDS));
     const turns = new Map<string, RouteTurn[]>(checked.map((route) => [route.name, []]));
     for (let turn = 0; turn < turnCount; turn++)

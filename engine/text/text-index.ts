@@ -131,8 +131,9 @@ const GAMES_PER_STEP = 32_768;
 const NAME_WORK = 32;
 
 /**
- * buildTextIndex as steps (a few thousand documents or entities each, then each dictionary):
- * at 150,000 games the whole build takes about a second, too long to hold a serving thread.
+ * buildTextIndex as steps (512 documents, 2,048 names or entities weighed by their games a
+ * step; each dictionary's sort, renumbering and postings a step each): at 150,000 games the
+ * whole build takes about a second, too long to hold a serving thread.
  */
 export function* buildTextIndexSteps(
   input: readonly TextDocument[],
@@ -254,21 +255,35 @@ function* popularityOrderSteps(docs: readonly TextDocument[]): Generator<void, T
   }
   yield;
   const rankWords = descNanLast(rankKeys);
+  const popularityWords = descNanLast(popularity);
+  if (rankWords === null || popularityWords === null) return byComparator(docs); // big-endian
   yield;
   const byRank = yield* radixSortRowsSteps(byId, rankWords);
-  const popularityWords = descNanLast(popularity);
-  yield;
   const byPopularity = yield* radixSortRowsSteps(byRank, popularityWords);
   return Array.from(byPopularity, (i) => docs[i]);
+}
+
+/** The same order by a comparator sort (where floatKeys has no radix keys). */
+function byComparator(docs: readonly TextDocument[]): TextDocument[] {
+  const desc = (a: number, b: number): number => {
+    const na = Number.isNaN(a);
+    const nb = Number.isNaN(b);
+    if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+    return b - a;
+  };
+  return [...docs].sort(
+    (a, b) =>
+      desc(a.popularity, b.popularity) || desc(a.rankKey, b.rankKey) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** Documents whose two sort keys are read per step of popularityOrderSteps. */
 const KEYS_PER_STEP = 32_768;
 
-/** Radix keys ordering values descending, NaN after every number. */
-function descNanLast(values: Float64Array): Uint32Array[] {
+/** Radix keys ordering values descending, NaN after every number (null: a big-endian platform). */
+function descNanLast(values: Float64Array): Uint32Array[] | null {
   const keys = floatKeys(values, true);
-  if (keys === null) throw new RangeError('radix keys need a little-endian platform');
+  if (keys === null) return null;
   const [hi, lo] = keys;
   for (let i = 0; i < values.length; i++)
     if (Number.isNaN(values[i])) {
