@@ -37,12 +37,9 @@ export class Stepped<T> {
 
   constructor(private readonly start: () => Generator<void, T>) {}
 
-  get isBuilt(): boolean {
-    return this.built !== undefined;
-  }
-
+  /** The value, built now if it is not yet (every text query and list lookup asks: no generator once built). */
   get(): T {
-    return runSteps(this.steps());
+    return this.built !== undefined ? this.built.value : runSteps(this.steps());
   }
 
   /** The build's steps (none once it is built), then the value. */
@@ -56,8 +53,10 @@ export class Stepped<T> {
         this.build = undefined; // a failed build starts afresh for the next caller
         throw error;
       }
-      if (next.done) this.built = { value: next.value };
-      else yield;
+      if (next.done) {
+        this.built = { value: next.value };
+        this.build = undefined;
+      } else yield;
     }
     return this.built.value;
   }

@@ -151,7 +151,7 @@ describe('work in steps', () => {
     const steps = build.steps();
     steps.next();
     steps.next();
-    expect(build.isBuilt).toBe(false);
+    expect(started).toBe(1);
     expect(build.get()).toBe(15);
     expect(steps.next().done).toBe(true);
     expect(stepped(build.steps()).yields).toBe(0);
