@@ -9,6 +9,12 @@ export interface MachineFigures {
   memoryGb: number;
   node: string;
   platform: string;
+  /**
+   * The process's GLIBC_TUNABLES ('unset' when it has none): the engine is measured in the
+   * bench's own process, so its figures hold for a server started with the same setting
+   * (`npm run bench` gives it the one `npm start` gives the server).
+   */
+  glibcTunables: string;
 }
 
 export function machine(): MachineFigures {
@@ -19,6 +25,7 @@ export function machine(): MachineFigures {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
+    glibcTunables: process.env.GLIBC_TUNABLES ?? 'unset',
   };
 }
 

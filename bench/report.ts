@@ -17,6 +17,7 @@ import {
   type QueryFigures,
 } from './figures.js';
 import type { MachineFigures } from './machine.js';
+import { SERVER_GLIBC_TUNABLES } from './server-env.js';
 
 export interface BenchReport {
   createdAt: string;
@@ -94,7 +95,7 @@ export function markdown(report: BenchReport): string {
     `# Ludex benchmarks${report.mode === 'quick' ? ' (quick run: small sizes, short durations — not the budget figures)' : ''}`,
     '',
     `${report.games.toLocaleString('en-US')} synthetic games (seed ${report.seed}), ${report.createdAt}, whole run ${(report.totalMs / 1000).toFixed(0)} s. ` +
-      `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}. ` +
+      `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}, GLIBC_TUNABLES ${m.glibcTunables} (npm start's default: ${SERVER_GLIBC_TUNABLES}). ` +
       'Load average (1 min) is given next to each figure: the machine may be shared.',
     '',
     '## Budgets',
