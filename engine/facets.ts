@@ -340,9 +340,9 @@ export class FacetCounter {
    * increments of a row do not wait on each other. Rows alternate between two such sets:
    * most rows have no third or fourth code, so one set would add 1 to the same "no code" slot
    * row after row, each increment waiting on the one before. Mechanics (up to six a row) over
-   * 19,600 rows: 235 µs reading the CSR for rows of five or more, 128 µs with one set, against
-   * 184 µs by andCardinality; the loop alone with one set and with two, 194 and 142 µs
-   * (150k games, AMD EPYC VM, interleaved rounds).
+   * 19,600 rows, on an Intel VM: 235 µs reading the CSR for rows of five or more, 128 µs with
+   * one set, against 184 µs by andCardinality; on an AMD EPYC VM, the loop alone with one set
+   * and with two, 194 and 142 µs (interleaved rounds; bench/README.md, engine rows).
    */
   private walkPacked(links: KindLinks, packed: Uint32Array, rows: Bitmap, list: Uint32Array, n: number): Int32Array {
     const keys = links.terms.length;
