@@ -114,6 +114,7 @@ export {
   stringColumn,
   utf8Vector,
   utf8VectorOfParts,
+  utf8VectorSteps,
   type GameNumberArrays,
   type GameStringArrays,
   type GameStringValues,
