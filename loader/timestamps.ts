@@ -16,9 +16,10 @@ const DAY_MS = 86_400_000;
 /** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the years of four digits. */
 const FIRST_SHORT_MS = -62_167_219_200_000;
 const LAST_SHORT_MS = 253_402_300_799_999;
-/** Bytes of `YYYY-MM-DDTHH:mm:ss.sssZ`. */
-const SHORT_LENGTH = 24;
-const [ZERO, DASH, T, COLON, DOT, Z] = [48, 45, 84, 58, 46, 90];
+/** A four-digit year's string, its digits written over the zeros. */
+const SHORT_TEMPLATE = encoder.encode('0000-00-00T00:00:00.000Z');
+/** The longest ISO string of a Date: a six-digit year with its sign. */
+const LONGEST = 27;
 
 /** Epoch milliseconds (NaN for null) as a Utf8 vector of ISO 8601 strings, as Date#toISOString gives them. */
 export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
@@ -26,7 +27,13 @@ export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
   const offsets = new Int32Array(n + 1);
   const validity = new Uint8Array((n + 7) >> 3);
   // ISO strings are ASCII: 24 bytes, 27 for a year beyond 0000-9999
-  let bytes = new Uint8Array(n * SHORT_LENGTH);
+  let bytes = new Uint8Array(n * SHORT_TEMPLATE.length);
+  const room = (need: number): void => {
+    if (need <= bytes.length) return;
+    const grown = new Uint8Array(Math.max(bytes.length * 2, need));
+    grown.set(bytes.subarray(0, bytes.length));
+    bytes = grown;
+  };
   let at = 0;
   let nulls = 0;
   let i = 0;
@@ -39,21 +46,14 @@ export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
     }
     let end = i + 1;
     while (end < n && values[end] === ms) end++;
-    const length = isoLength(ms);
-    const need = at + (end - i) * length;
-    if (need > bytes.length) {
-      const grown = new Uint8Array(Math.max(bytes.length * 2, need));
-      grown.set(bytes.subarray(0, at));
-      bytes = grown;
-    }
-    writeIso(ms, bytes, at);
+    room(at + LONGEST);
+    const length = writeIso(ms, bytes, at);
     // the run's other rows: the bytes written so far, doubled
-    const first = at;
-    let filled = length;
     const total = (end - i) * length;
-    while (filled < total) {
+    room(at + total);
+    for (let filled = length; filled < total; ) {
       const copy = Math.min(filled, total - filled);
-      bytes.copyWithin(first + filled, first, first + copy);
+      bytes.copyWithin(at + filled, at, at + copy);
       filled += copy;
     }
     for (; i < end; i++) {
@@ -66,20 +66,12 @@ export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
   return utf8VectorOfParts({ offsets, validity, nulls, bytes: at === bytes.length ? bytes : bytes.slice(0, at) });
 }
 
-/** The byte length of the ISO string of `ms` (a Date's time value: whole milliseconds). */
-function isoLength(ms: number): number {
-  const t = Math.trunc(ms);
-  return t >= FIRST_SHORT_MS && t <= LAST_SHORT_MS ? SHORT_LENGTH : encoder.encode(new Date(t).toISOString()).length;
-}
-
-/** Writes the ISO string of `ms` at `at` (room for isoLength(ms) bytes). */
-function writeIso(ms: number, out: Uint8Array, at: number): void {
+/** Writes the ISO string of `ms` at `at` (room for LONGEST bytes); returns its length. */
+function writeIso(ms: number, out: Uint8Array, at: number): number {
   // A Date's time value is the number truncated toward zero (TimeClip).
   const t = Math.trunc(ms);
-  if (t < FIRST_SHORT_MS || t > LAST_SHORT_MS) {
-    encoder.encodeInto(new Date(t).toISOString(), out.subarray(at));
-    return;
-  }
+  if (t < FIRST_SHORT_MS || t > LAST_SHORT_MS)
+    return encoder.encodeInto(new Date(t).toISOString(), out.subarray(at)).written;
   const days = Math.floor(t / DAY_MS);
   let rest = t - days * DAY_MS;
   // The proleptic Gregorian date of a day number (H. Hinnant's civil_from_days, eras of 400 years).
@@ -97,28 +89,22 @@ function writeIso(ms: number, out: Uint8Array, at: number): void {
   const minute = Math.floor(rest / 60_000);
   rest -= minute * 60_000;
   const second = Math.floor(rest / 1000);
-  const milli = rest - second * 1000;
+  out.set(SHORT_TEMPLATE, at);
   digits(out, at, year, 4);
-  out[at + 4] = DASH;
   digits(out, at + 5, month, 2);
-  out[at + 7] = DASH;
   digits(out, at + 8, day, 2);
-  out[at + 10] = T;
   digits(out, at + 11, hour, 2);
-  out[at + 13] = COLON;
   digits(out, at + 14, minute, 2);
-  out[at + 16] = COLON;
   digits(out, at + 17, second, 2);
-  out[at + 19] = DOT;
-  digits(out, at + 20, milli, 3);
-  out[at + 23] = Z;
+  digits(out, at + 20, rest - second * 1000, 3);
+  return SHORT_TEMPLATE.length;
 }
 
 /** `value` as `width` decimal digits, zero-padded, at `at`. */
 function digits(out: Uint8Array, at: number, value: number, width: number): void {
   let v = value;
   for (let k = width - 1; k >= 0; k--) {
-    out[at + k] = ZERO + (v % 10);
+    out[at + k] = 48 + (v % 10); // '0' + digit
     v = Math.floor(v / 10);
   }
 }
