@@ -31,7 +31,7 @@ export function isoTimestampVector(values: Float64Array): Vector<Utf8> {
   const room = (need: number): void => {
     if (need <= bytes.length) return;
     const grown = new Uint8Array(Math.max(bytes.length * 2, need));
-    grown.set(bytes.subarray(0, bytes.length));
+    grown.set(bytes);
     bytes = grown;
   };
   let at = 0;
