@@ -398,9 +398,9 @@ export class Dataset implements DatasetApi {
   /** prepare() one order or index per step, for a caller that yields between steps. */
   *prepareSteps(): Generator<void, void> {
     for (const key of SORT_KEYS) {
-      this.sorts.order(key, 'asc');
+      yield* this.sorts.orderSteps(key, 'asc');
       yield;
-      this.sorts.order(key, 'desc');
+      yield* this.sorts.orderSteps(key, 'desc');
       yield;
     }
     for (const column of RANGE_COLUMNS) {
@@ -426,14 +426,14 @@ export class Dataset implements DatasetApi {
    * value and id, which renumbering rows does not change), and so are the strings it decoded.
    */
   *inDefaultOrderSteps(): Generator<void, { dataset: Dataset; input: DatasetInput; reordered: boolean }> {
-    const order = this.sorts.order(DEFAULT_ORDER.sort, DEFAULT_ORDER.order);
+    const order = yield* this.sorts.orderSteps(DEFAULT_ORDER.sort, DEFAULT_ORDER.order);
     if (order.identity) return { dataset: this, input: this.input, reordered: false };
     const rows = order.perm;
     yield;
     const input = yield* reorderedInputSteps(this.input, rows);
     const options: DatasetOptions = { ...this.options, indexes: undefined };
     // the strings this Dataset decoded, renumbered: the same values, none decoded again
-    const decoded = this.games.stringsInOrder(rows);
+    const decoded = yield* this.games.stringsInOrderSteps(rows);
     yield;
     const parts = yield* buildParts(
       input,
@@ -668,6 +668,7 @@ function* buildParts(
         );
   const indexes = yield* GameIndexes.buildSteps(games, input, checkpointInterval, rangeThresholds, postings);
   yield;
+  yield* games.parentRowsSteps();
   const model = new ExpansionModel(games, input);
   yield;
   // From a column file the variants are taken as they were resolved (the model stays: resolve() reads it).

@@ -5,7 +5,7 @@
 // which turns any slice of the order into a bitmap in microseconds.
 
 import { andNot, bitmapOf, bitmapOfAscending, emptyBitmap, freeze, rangeBitmap, type Bitmap } from './bitmap.js';
-import { floatKeys, radixSortRows } from './radix.js';
+import { floatKeys, radixSortRowsSteps } from './radix.js';
 import { runSteps } from './steps.js';
 
 export const DEFAULT_CHECKPOINT_INTERVAL = 4096;
@@ -266,30 +266,71 @@ export function buildOrder(
   interval: number = DEFAULT_CHECKPOINT_INTERVAL,
   opposite?: OrderIndex,
 ): OrderIndex {
+  return runSteps(buildOrderSteps(values, desc, ties, interval, opposite));
+}
+
+/**
+ * buildOrder in steps, for a serving thread: the radix sort a pass at a time and the
+ * reversal a slice of rows at a time. Built whole, a float column's order at 150,000 games
+ * held the thread 30–80 ms (the reload's background rebuild, bench/reload.ts).
+ */
+export function* buildOrderSteps(
+  values: OrderValues,
+  desc: boolean,
+  ties: TieBreak,
+  interval: number = DEFAULT_CHECKPOINT_INTERVAL,
+  opposite?: OrderIndex,
+): Generator<void, OrderIndex> {
   const n = values.length;
   const isNull = nullTest(values);
-  const cmp = valueCompare(values, desc);
-  let nonNull = 0;
-  for (let i = 0; i < n; i++) if (!isNull(i)) nonNull++;
-  let identity = true;
-  for (let i = 0; i + 1 < n && identity; i++) identity = inOrder(i, i + 1, isNull, cmp, ties);
-  if (identity) return new OrderIndex(null, n, nonNull, interval);
-  if (opposite) return new OrderIndex(reverseGroups(opposite, values), n, nonNull, interval);
+  const nonNull = countValued(n, isNull);
+  if (isIdentity(n, isNull, valueCompare(values, desc), ties)) return new OrderIndex(null, n, nonNull, interval);
+  yield;
+  if (opposite) return new OrderIndex(yield* reverseGroupsSteps(opposite, values), n, nonNull, interval);
 
   // Valued rows in tie order, then a stable sort by value alone yields (value, tie).
   const tieOrder = ties.order();
+  yield;
   const valued = new Uint32Array(nonNull);
   const perm = new Uint32Array(n);
+  splitValued(tieOrder, isNull, valued, perm);
+  yield;
+  const keys = values instanceof Float64Array ? floatKeys(values, desc) : stringKeys(valued, values, desc);
+  yield;
+  perm.set(keys ? yield* radixSortRowsSteps(valued, keys) : Array.from(valued).sort(valueCompare(values, desc)), 0);
+  return new OrderIndex(perm, n, nonNull, interval);
+}
+
+function countValued(n: number, isNull: (row: number) => boolean): number {
+  let nonNull = 0;
+  for (let i = 0; i < n; i++) if (!isNull(i)) nonNull++;
+  return nonNull;
+}
+
+function isIdentity(
+  n: number,
+  isNull: (row: number) => boolean,
+  cmp: (x: number, y: number) => number,
+  ties: TieBreak,
+): boolean {
+  for (let i = 0; i + 1 < n; i++) if (!inOrder(i, i + 1, isNull, cmp, ties)) return false;
+  return true;
+}
+
+/** Rows in tie order (row order when null) into `valued`, the null rows into the tail of `perm`. */
+function splitValued(
+  tieOrder: Uint32Array | null,
+  isNull: (row: number) => boolean,
+  valued: Uint32Array,
+  perm: Uint32Array,
+): void {
   let v = 0;
-  let e = nonNull;
-  for (let i = 0; i < n; i++) {
+  let e = valued.length;
+  for (let i = 0; i < perm.length; i++) {
     const row = tieOrder === null ? i : tieOrder[i];
     if (isNull(row)) perm[e++] = row;
     else valued[v++] = row;
   }
-  const keys = values instanceof Float64Array ? floatKeys(values, desc) : stringKeys(valued, values, desc);
-  perm.set(keys ? radixSortRows(valued, keys) : Array.from(valued).sort(cmp), 0);
-  return new OrderIndex(perm, n, nonNull, interval);
 }
 
 /**
@@ -318,26 +359,50 @@ function stringKeys(rows: Uint32Array, values: OrderValues, desc: boolean): [Uin
   return [code];
 }
 
+/** Rows reversed between two yields of reverseGroupsSteps (a few ms at most). */
+const REVERSE_STEP = 32_768;
+
 /**
  * The permutation of the opposite direction: runs of equal values in reverse order, each run
- * keeping its tie order; the null tail unchanged. O(n), no comparisons between strings.
+ * keeping its tie order; the null tail unchanged. O(n), no comparisons between strings. Rows
+ * are copied one by one, not a subarray per run: a float column has a run per row nearly,
+ * and 150,000 subarrays were garbage enough to bring a collection into the step.
  */
-function reverseGroups(order: OrderIndex, values: OrderValues): Uint32Array {
+function* reverseGroupsSteps(order: OrderIndex, values: OrderValues): Generator<void, Uint32Array> {
   const from = order.perm;
   const out = new Uint32Array(from.length);
   out.set(from.subarray(order.nonNull), order.nonNull);
   let write = 0;
   let end = order.nonNull;
-  // Hot loop: walk runs from the back of the valued prefix.
   while (end > 0) {
+    [write, end] = reverseRuns(from, values, out, write, end, write + REVERSE_STEP);
+    yield;
+  }
+  return out;
+}
+
+/**
+ * Walks runs from the back of the valued prefix [0, end), copying each into `out` from
+ * `write`, until `stop` rows are written or the prefix is done (a run is never split).
+ * Returns the new write and end positions.
+ */
+function reverseRuns(
+  from: Uint32Array,
+  values: OrderValues,
+  out: Uint32Array,
+  write: number,
+  end: number,
+  stop: number,
+): [number, number] {
+  // Hot loop: walk runs from the back of the valued prefix.
+  while (end > 0 && write < stop) {
     let start = end - 1;
     const value = values[from[start]];
     while (start > 0 && values[from[start - 1]] === value) start--;
-    out.set(from.subarray(start, end), write);
-    write += end - start;
+    for (let i = start; i < end; i++) out[write++] = from[i];
     end = start;
   }
-  return out;
+  return [write, end];
 }
 
 /** Whether row a may precede row b in the order (nulls last, then value, then ties). */

@@ -4,9 +4,10 @@
 
 import type { Games } from './games.js';
 import type { GameNumberColumn } from './input.js';
-import { buildOrder, type OrderIndex, type TieBreak } from './order.js';
+import { buildOrderSteps, type OrderIndex, type TieBreak } from './order.js';
 import { rowsByString } from './radix.js';
 import type { Position, SortKey, SortOrder } from './query.js';
+import { runSteps } from './steps.js';
 
 export const SORT_COLUMNS: Readonly<Record<SortKey, GameNumberColumn | 'sort_name'>> = {
   bayes_rating: 'bayes_rating',
@@ -40,11 +41,20 @@ export class SortOrders {
   }
 
   order(key: SortKey, order: SortOrder): OrderIndex {
+    // every query asks: a built order is returned without a generator
+    return this.orders[order].get(key) ?? runSteps(this.orderSteps(key, order));
+  }
+
+  /** order() in steps (buildOrderSteps), for a serving thread; a query may build it meanwhile. */
+  *orderSteps(key: SortKey, order: SortOrder): Generator<void, OrderIndex> {
     const known = this.orders[order].get(key);
     if (known !== undefined) return known;
     // The opposite direction, when known, is reversed instead of sorted again.
     const opposite = this.orders[order === 'desc' ? 'asc' : 'desc'].get(key);
-    const out = buildOrder(this.values(key), order === 'desc', this.ties, this.interval, opposite);
+    const out = yield* buildOrderSteps(this.values(key), order === 'desc', this.ties, this.interval, opposite);
+    // a query that needed it between the steps built it at once: keep the one it used
+    const built = this.orders[order].get(key);
+    if (built !== undefined) return built;
     this.orders[order].set(key, out);
     return out;
   }

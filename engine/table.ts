@@ -5,7 +5,15 @@
 
 import type { Bitmap } from './bitmap.js';
 import type { ExperienceLevel } from './domain.js';
-import { buildOrder, rangeRows, rangeSpan, ROW_TIES, type OrderIndex, type RangeSpan } from './order.js';
+import {
+  buildOrder,
+  buildOrderSteps,
+  rangeRows,
+  rangeSpan,
+  ROW_TIES,
+  type OrderIndex,
+  type RangeSpan,
+} from './order.js';
 import { pinThresholds, pinThresholdsSteps } from './thresholds.js';
 
 export class NumberTable<K extends string> {
@@ -41,7 +49,9 @@ export class NumberTable<K extends string> {
   *warmSteps(name: K): Generator<void, void> {
     if (this.orders.has(name)) return;
     const values = this.columns[name];
-    const order = buildOrder(values, false, ROW_TIES, this.interval);
+    const order = yield* buildOrderSteps(values, false, ROW_TIES, this.interval);
+    // a query that needed it between the steps built and pinned it at once: that one stays
+    if (this.orders.has(name)) return;
     this.orders.set(name, order);
     yield;
     if (this.thresholds) yield* pinThresholdsSteps(order, values);

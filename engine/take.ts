@@ -124,11 +124,13 @@ export function takeFloat64(vector: Vector, at: ArrayLike<number>): Vector {
 const SHORT_VALUE = 64;
 
 /** Rows of a Utf8 column sized or copied between two yields of takeUtf8Steps. */
-const UTF8_ROWS_PER_STEP = 16_384;
+const UTF8_ROWS_PER_STEP = 4096;
+/** Bytes copied between two yields at most (descriptions run to kilobytes a row). */
+const UTF8_BYTES_PER_STEP = 4 << 20;
 
 /**
  * A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded; in
- * steps of UTF8_ROWS_PER_STEP rows, for a reorder on a serving thread (a text column of
+ * steps of UTF8_ROWS_PER_STEP rows (or fewer, long ones), for a reorder on a serving thread (a text column of
  * 150,000 games, its JSON lists, held the thread 60 ms or more in one call).
  */
 export function* takeUtf8Steps(vector: Vector<Utf8>, at: ArrayLike<number>): Generator<void, Vector<Utf8>> {
@@ -149,8 +151,12 @@ export function* takeUtf8Steps(vector: Vector<Utf8>, at: ArrayLike<number>): Gen
     offsets[i + 1] = offsets[i] + size;
   }
   const bytes = new Uint8Array(offsets[at.length]);
+  let stepStart = 0;
   for (let i = 0; i < at.length; i++) {
-    if (i % UTF8_ROWS_PER_STEP === 0) yield;
+    if (i % UTF8_ROWS_PER_STEP === 0 || offsets[i] - stepStart >= UTF8_BYTES_PER_STEP) {
+      stepStart = offsets[i];
+      yield;
+    }
     let to = offsets[i];
     if (offsets[i + 1] === to) continue;
     const data = chunks[locate.chunk(at[i])];

@@ -48,25 +48,59 @@ export function tokenDictionaryBuilder(): TokenDictionaryBuilder {
     const entryCount = entryStart.length - 1;
     const starts = Uint32Array.from(entryStart);
     const ids = new Uint32Array(entryTokens.length);
-    for (let j = 0; j < ids.length; j++) ids[j] = renumber[entryTokens[j]];
+    for (let j = 0; j < ids.length; j++) {
+      ids[j] = renumber[entryTokens[j]];
+      if (j % TOKENS_PER_STEP === TOKENS_PER_STEP - 1) yield;
+    }
     yield;
-    const { postingStart, postings } = invert(tokens.length, entryCount, starts, ids);
+    const { postingStart, postings } = yield* invertSteps(tokens.length, entryCount, starts, ids);
     yield;
     return { tokens, postingStart, postings, entryStart: starts, entryTokens: ids };
   }
 }
 
+/**
+ * Entry tokens renumbered or inverted between two yields of buildSteps (a few ms): inverting
+ * the descriptions' dictionary of 150,000 games in one step held a serving thread ~55 ms.
+ */
+const TOKENS_PER_STEP = 1 << 18;
+
 /** Entry -> tokens turned into token -> entries (counting sort, so postings come out ascending). */
-function invert(
+function* invertSteps(
   tokenCount: number,
   entryCount: number,
   entryStart: Uint32Array,
   entryTokens: Uint32Array,
-): { postingStart: Uint32Array; postings: Uint32Array } {
+): Generator<void, { postingStart: Uint32Array; postings: Uint32Array }> {
   // lastEntry drops a token repeated within one name ("Catan: Catan Junior").
   const lastEntry = new Int32Array(tokenCount).fill(-1);
   const postingStart = new Uint32Array(tokenCount + 1);
-  for (let e = 0; e < entryCount; e++) {
+  for (let e = 0; e < entryCount; ) {
+    e = countPostings(entryStart, entryTokens, lastEntry, postingStart, e, entryCount);
+    yield;
+  }
+  for (let t = 0; t < tokenCount; t++) postingStart[t + 1] += postingStart[t];
+  const postings = new Uint32Array(postingStart[tokenCount]);
+  const fill = postingStart.slice(0, tokenCount);
+  lastEntry.fill(-1);
+  for (let e = 0; e < entryCount; ) {
+    e = writePostings(entryStart, entryTokens, lastEntry, fill, postings, e, entryCount);
+    yield;
+  }
+  return { postingStart, postings };
+}
+
+/** Counts postings per token (into postingStart[t + 1]) from entry e on, about a step's tokens; returns where it stopped. */
+function countPostings(
+  entryStart: Uint32Array,
+  entryTokens: Uint32Array,
+  lastEntry: Int32Array,
+  postingStart: Uint32Array,
+  e: number,
+  entryCount: number,
+): number {
+  const stop = entryStart[e] + TOKENS_PER_STEP;
+  for (; e < entryCount && entryStart[e] < stop; e++) {
     for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
       const t = entryTokens[j];
       if (lastEntry[t] === e) continue;
@@ -74,11 +108,21 @@ function invert(
       postingStart[t + 1]++;
     }
   }
-  for (let t = 0; t < tokenCount; t++) postingStart[t + 1] += postingStart[t];
-  const postings = new Uint32Array(postingStart[tokenCount]);
-  const fill = postingStart.slice(0, tokenCount);
-  lastEntry.fill(-1);
-  for (let e = 0; e < entryCount; e++) {
+  return e;
+}
+
+/** Writes the postings of entries from e on, about a step's tokens; returns where it stopped. */
+function writePostings(
+  entryStart: Uint32Array,
+  entryTokens: Uint32Array,
+  lastEntry: Int32Array,
+  fill: Uint32Array,
+  postings: Uint32Array,
+  e: number,
+  entryCount: number,
+): number {
+  const stop = entryStart[e] + TOKENS_PER_STEP;
+  for (; e < entryCount && entryStart[e] < stop; e++) {
     for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
       const t = entryTokens[j];
       if (lastEntry[t] === e) continue;
@@ -86,7 +130,7 @@ function invert(
       postings[fill[t]++] = e;
     }
   }
-  return { postingStart, postings };
+  return e;
 }
 
 /** Ids [lo, hi) of the tokens starting with `prefix` (empty when lo === hi). */

@@ -244,9 +244,8 @@ class PartReader {
   }
 }
 
-/** Every value of one list column, in row order. */
-/** Rows a step of jsonTextSteps writes: ~10 ms for the largest list column. */
-const JSON_ROWS_PER_STEP = 16_384;
+/** Rows a step of jsonTextSteps writes: a few ms for the largest list column. */
+const JSON_ROWS_PER_STEP = 4096;
 
 /**
  * A list column as JSON text, one Utf8 value per row (what json() and utf8Vector give), made
@@ -282,6 +281,7 @@ function joinedUtf8(pieces: readonly Vector[]): Vector {
   return utf8VectorOfParts({ offsets, validity: new Uint8Array(0), nulls: 0, bytes });
 }
 
+/** Every value of one list column, in row order. */
 function listValues(lists: GameListColumns, name: (typeof GAME_LIST_COLUMNS)[number]): unknown[] {
   if (name === 'legacy_id_numeric') return lists.legacy_id_numeric;
   const column = lists[name];

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { stringColumn } from '../../engine/columns.js';
-import { buildOrder, rangeRows, ROW_TIES, type TieBreak } from '../../engine/order.js';
+import { buildOrder, buildOrderSteps, rangeRows, ROW_TIES, type TieBreak } from '../../engine/order.js';
 import { rowsByString } from '../../engine/radix.js';
 import { utf8Column } from '../../engine/strings.js';
 
@@ -42,6 +42,37 @@ describe('orders', () => {
         expect(Array.from(reversed.perm)).toEqual(naiveOrder(values, !desc, tie));
       }),
     );
+  });
+
+  it('builds a large order in steps, yielding between radix passes and reversal slices, as the plain sort orders it', () => {
+    // 100,000 rows: three slices of the reversal; values with ties, NaN and both zeros
+    const n = 100_000;
+    let seed = 7;
+    const next = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const values = Float64Array.from({ length: n }, () => {
+      const r = next();
+      return r < 0.05 ? Number.NaN : r < 0.1 ? -0 : Math.round(r * 5_000) / 100;
+    });
+    const tie = [...values.keys()].reverse();
+    const ties: TieBreak = { order: () => Uint32Array.from(tie), before: (a, b) => a > b };
+    const count = <T>(steps: Generator<void, T>): { result: T; yields: number } => {
+      let yields = 0;
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return { result: step.value, yields };
+        yields++;
+      }
+    };
+    const asc = count(buildOrderSteps(values, false, ties, 64));
+    expect(Array.from(asc.result.perm)).toEqual(naiveOrder(values, false, tie));
+    expect(asc.yields).toBeGreaterThanOrEqual(8);
+    const desc = count(buildOrderSteps(values, true, ties, 64, asc.result));
+    expect(Array.from(desc.result.perm)).toEqual(naiveOrder(values, true, tie));
+    expect(desc.yields).toBeGreaterThanOrEqual(3);
+    expect(Array.from(buildOrder(values, true, ties, 64).perm)).toEqual(Array.from(desc.result.perm));
   });
 
   it('orders strings with `<`, nulls last, ties in tie order, in both directions', () => {

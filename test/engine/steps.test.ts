@@ -95,10 +95,20 @@ describe('work in steps', () => {
     const values = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : `game ${i} ${'é'.repeat(i % 5)}`));
     const at = Uint32Array.from({ length: n }, (_, i) => (i * 7_919) % n);
     const { result, yields } = stepped(takeUtf8Steps(utf8Vector(values), at));
-    // 16,384 rows a step, in each of its two passes
-    expect(yields).toBe(5);
+    // 4,096 rows a step, in each of its two passes (9 in the sizing, 10 in the copy)
+    expect(yields).toBe(19);
     expect([...result]).toEqual(Array.from(at, (row) => values[row]));
     expect(runSteps(takeUtf8Steps(utf8Vector(values), at)).nullCount).toBe(result.nullCount);
+  });
+
+  it('takeUtf8Steps cuts the copy of long values by bytes too, not only by rows', () => {
+    // 1,000 values of 10 kB: fewer rows than one step, 10 MB of bytes
+    const values = Array.from({ length: 1000 }, (_, i) => `${i}:${'x'.repeat(10_000)}`);
+    const at = Uint32Array.from({ length: values.length }, (_, i) => values.length - 1 - i);
+    const { result, yields } = stepped(takeUtf8Steps(utf8Vector(values), at));
+    // the copy pass's first yield, then one per 4 MB copied
+    expect(yields).toBe(3);
+    expect([...result]).toEqual(Array.from(at, (row) => values[row]));
   });
 
   it('warmSteps builds the text index and entity lists; a query between two steps finishes what it needs', () => {
