@@ -1,10 +1,15 @@
 // Long JS work on the server's thread in slices: between slices the event loop takes a turn
 // (setImmediate: after the poll phase, so requests that arrived meanwhile are answered), and
 // a reload after materialization never holds the thread for the whole build.
+//
+// Every stepped job of the process shares one slice per turn. A reload's rebuild, the warm-up
+// of the Dataset it swapped in and the column file's encoding run side by side; each taking
+// its own slice in the same turn, a request that arrived meanwhile waited for all of them
+// (/healthz polls of 30–90 ms during a reload's background work, bench/reload.ts).
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** How long one slice may hold the thread before the event loop gets a turn. */
+/** How long the stepped jobs together may hold the thread before the event loop gets a turn. */
 export const SLICE_MS = 10;
 
 /** Gives the event loop one turn. */
@@ -12,15 +17,70 @@ export async function yieldTurn(): Promise<void> {
   await nextTurn();
 }
 
-/** Runs every step of `steps`, yielding a turn whenever a slice has lasted `sliceMs`. */
-export async function runInSlices<T>(steps: Generator<void, T>, sliceMs = SLICE_MS): Promise<T> {
-  let sliceStarted = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (performance.now() - sliceStarted >= sliceMs) {
-      await yieldTurn();
-      sliceStarted = performance.now();
+interface Job {
+  readonly steps: Generator<void, unknown>;
+  /** This job's share of a turn at most (ms). */
+  readonly sliceMs: number;
+  /** Time it took in the current turn. */
+  spent: number;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+const jobs: Job[] = [];
+let turnScheduled = false;
+
+/**
+ * Runs every step of `steps` in slices: from the next turn on, a step at a time in turn with
+ * the process's other stepped jobs, until the turn has lasted SLICE_MS (or this job its own
+ * `sliceMs`, a smaller share for work no answer waits for).
+ */
+export function runInSlices<T>(steps: Generator<void, T>, sliceMs = SLICE_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    jobs.push({ steps, sliceMs, spent: 0, resolve: resolve as (value: unknown) => void, reject });
+    scheduleTurn();
+  });
+}
+
+function scheduleTurn(): void {
+  if (turnScheduled) return;
+  turnScheduled = true;
+  setImmediate(runTurn);
+}
+
+/** One turn's slice: the jobs a step each in turn, while the slice and their shares last. */
+function runTurn(): void {
+  turnScheduled = false;
+  const started = performance.now();
+  for (const job of jobs) job.spent = 0;
+  let stepped = true;
+  while (stepped && jobs.length > 0 && performance.now() - started < SLICE_MS) {
+    stepped = false;
+    for (let i = 0; i < jobs.length; ) {
+      const job = jobs[i];
+      if (job.spent >= job.sliceMs) {
+        i++;
+        continue;
+      }
+      const stepStarted = performance.now();
+      let next: IteratorResult<void, unknown>;
+      try {
+        next = job.steps.next();
+      } catch (error) {
+        jobs.splice(i, 1);
+        job.reject(error);
+        continue;
+      }
+      job.spent += performance.now() - stepStarted;
+      stepped = true;
+      if (next.done) {
+        jobs.splice(i, 1);
+        job.resolve(next.value);
+        continue;
+      }
+      i++;
+      if (performance.now() - started >= SLICE_MS) break;
     }
   }
+  if (jobs.length > 0) scheduleTurn();
 }
