@@ -75,8 +75,9 @@ function* invertSteps(
   // lastEntry drops a token repeated within one name ("Catan: Catan Junior").
   const lastEntry = new Int32Array(tokenCount).fill(-1);
   const postingStart = new Uint32Array(tokenCount + 1);
+  const entries = { entryStart, entryTokens, lastEntry, entryCount };
   for (let e = 0; e < entryCount; ) {
-    e = countPostings(entryStart, entryTokens, lastEntry, postingStart, e, entryCount);
+    e = postingsPass(entries, e, postingStart.subarray(1), null);
     yield;
   }
   for (let t = 0; t < tokenCount; t++) postingStart[t + 1] += postingStart[t];
@@ -84,50 +85,32 @@ function* invertSteps(
   const fill = postingStart.slice(0, tokenCount);
   lastEntry.fill(-1);
   for (let e = 0; e < entryCount; ) {
-    e = writePostings(entryStart, entryTokens, lastEntry, fill, postings, e, entryCount);
+    e = postingsPass(entries, e, fill, postings);
     yield;
   }
   return { postingStart, postings };
 }
 
-/** Counts postings per token (into postingStart[t + 1]) from entry e on, about a step's tokens; returns where it stopped. */
-function countPostings(
-  entryStart: Uint32Array,
-  entryTokens: Uint32Array,
-  lastEntry: Int32Array,
-  postingStart: Uint32Array,
+/**
+ * One pass of the inversion from entry e on, about TOKENS_PER_STEP tokens: without
+ * `postings` it counts each token's entries into `at[t]`, with them it writes each entry at
+ * `at[t]` (moving it on). Returns the entry it stopped at.
+ */
+function postingsPass(
+  entries: { entryStart: Uint32Array; entryTokens: Uint32Array; lastEntry: Int32Array; entryCount: number },
   e: number,
-  entryCount: number,
+  at: Uint32Array,
+  postings: Uint32Array | null,
 ): number {
+  const { entryStart, entryTokens, lastEntry, entryCount } = entries;
   const stop = entryStart[e] + TOKENS_PER_STEP;
   for (; e < entryCount && entryStart[e] < stop; e++) {
     for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
       const t = entryTokens[j];
       if (lastEntry[t] === e) continue;
       lastEntry[t] = e;
-      postingStart[t + 1]++;
-    }
-  }
-  return e;
-}
-
-/** Writes the postings of entries from e on, about a step's tokens; returns where it stopped. */
-function writePostings(
-  entryStart: Uint32Array,
-  entryTokens: Uint32Array,
-  lastEntry: Int32Array,
-  fill: Uint32Array,
-  postings: Uint32Array,
-  e: number,
-  entryCount: number,
-): number {
-  const stop = entryStart[e] + TOKENS_PER_STEP;
-  for (; e < entryCount && entryStart[e] < stop; e++) {
-    for (let j = entryStart[e]; j < entryStart[e + 1]; j++) {
-      const t = entryTokens[j];
-      if (lastEntry[t] === e) continue;
-      lastEntry[t] = e;
-      postings[fill[t]++] = e;
+      if (postings === null) at[t]++;
+      else postings[at[t]++] = e;
     }
   }
   return e;
