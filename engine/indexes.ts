@@ -6,7 +6,14 @@ import { and, freeze, type Bitmap } from './bitmap.js';
 import { AWARD_RESULTS } from './domain.js';
 import type { Games } from './games.js';
 import type { DatasetInput, GameNumberColumn } from './input.js';
-import { GameLinks, type LazyPostings, lazyPostingsPerGroup, postingsByListValue, postingsByTarget } from './links.js';
+import {
+  GameLinks,
+  type LazyPostings,
+  lazyPostingsPerGroup,
+  postingsByListValue,
+  postingsByTarget,
+  postingsByTargetSteps,
+} from './links.js';
 import type { GamePostings } from './prebuilt.js';
 import { runSteps } from './steps.js';
 import { NumberTable } from './table.js';
@@ -157,17 +164,19 @@ interface GameIndexParts extends GamePostings {
 /** GameIndexParts from the input, a section a step; `postings` taken when given. */
 function* indexPartsSteps(games: Games, input: DatasetInput, postings?: GamePostings): Generator<void, GameIndexParts> {
   const n = games.size;
-  const terms = postings?.terms ?? postingsByTarget(input.gameTerms.game, input.gameTerms.target, input.terms.length);
+  const terms =
+    postings?.terms ?? (yield* postingsByTargetSteps(input.gameTerms.game, input.gameTerms.target, input.terms.length));
   yield;
   const termLinks = GameLinks.build(input.gameTerms.game, n);
   yield;
   const families =
-    postings?.families ?? postingsByTarget(input.gameFamilies.game, input.gameFamilies.target, input.families.length);
+    postings?.families ??
+    (yield* postingsByTargetSteps(input.gameFamilies.game, input.gameFamilies.target, input.families.length));
   const familyLinks = GameLinks.build(input.gameFamilies.game, n);
   yield;
   const publishers =
     postings?.publishers ??
-    postingsByTarget(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length);
+    (yield* postingsByTargetSteps(input.gamePublishers.game, input.gamePublishers.target, input.publishers.length));
   const publisherLinks = GameLinks.build(input.gamePublishers.game, n);
   yield;
   const credits = input.gameCredits;

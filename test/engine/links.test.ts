@@ -3,7 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GameLinks, lazyPostingsPerGroup } from '../../engine/links.js';
+import { GameLinks, lazyPostingsPerGroup, postingsByTarget, postingsByTargetSteps } from '../../engine/links.js';
+import { stepped } from '../helpers/stepped.js';
 
 const GAMES = 12;
 
@@ -33,6 +34,26 @@ describe('GameLinks.build', () => {
         expect(linksOf(GameLinks.build(Uint32Array.from(sorted), GAMES, keep))).toEqual(naive(sorted, keep));
       }),
     );
+  });
+});
+
+describe('postingsByTarget', () => {
+  it('builds the bitmap of games of each target over several steps when the entries are many, as a plain grouping does', () => {
+    // 300,000 entries over 40 targets and 50,000 games: several steps' worth of entries
+    const entries = 300_000;
+    const game = Uint32Array.from({ length: entries }, (_, e) => (e * 7_919) % 50_000);
+    const target = Uint32Array.from({ length: entries }, (_, e) => (e * 31 + (e >> 7)) % 40);
+    const { result: byTarget, yields } = stepped(postingsByTargetSteps(game, target, 41));
+    expect(yields).toBeGreaterThan(3);
+    const expected = Array.from({ length: 41 }, () => new Set<number>());
+    for (let e = 0; e < entries; e++) expected[target[e]].add(game[e]);
+    const plain = postingsByTarget(game, target, 41);
+    byTarget.forEach((bitmap, t) => {
+      expect(bitmap.toArray()).toEqual([...expected[t]].sort((a, b) => a - b));
+      expect(plain[t].toArray()).toEqual(bitmap.toArray());
+    });
+    // the target no entry names has the (shared) empty bitmap
+    expect(byTarget[40].size).toBe(0);
   });
 });
 
