@@ -9,6 +9,7 @@ import { stringColumn } from '../../engine/columns.js';
 import { buildOrder, buildOrderSteps, rangeRows, ROW_TIES, type TieBreak } from '../../engine/order.js';
 import { rowsByString } from '../../engine/radix.js';
 import { utf8Column } from '../../engine/strings.js';
+import { stepped } from '../helpers/stepped.js';
 
 const value = fc.oneof(
   fc.constantFrom(Number.NaN, -0, 0, Infinity, -Infinity, 1.5, 2),
@@ -58,18 +59,10 @@ describe('orders', () => {
     });
     const tie = [...values.keys()].reverse();
     const ties: TieBreak = { order: () => Uint32Array.from(tie), before: (a, b) => a > b };
-    const count = <T>(steps: Generator<void, T>): { result: T; yields: number } => {
-      let yields = 0;
-      for (;;) {
-        const step = steps.next();
-        if (step.done) return { result: step.value, yields };
-        yields++;
-      }
-    };
-    const asc = count(buildOrderSteps(values, false, ties, 64));
+    const asc = stepped(buildOrderSteps(values, false, ties, 64));
     expect(Array.from(asc.result.perm)).toEqual(naiveOrder(values, false, tie));
     expect(asc.yields).toBeGreaterThanOrEqual(8);
-    const desc = count(buildOrderSteps(values, true, ties, 64, asc.result));
+    const desc = stepped(buildOrderSteps(values, true, ties, 64, asc.result));
     expect(Array.from(desc.result.perm)).toEqual(naiveOrder(values, true, tie));
     expect(desc.yields).toBeGreaterThanOrEqual(3);
     expect(Array.from(buildOrder(values, true, ties, 64).perm)).toEqual(Array.from(desc.result.perm));

@@ -11,6 +11,7 @@ import { INDEX_PARTS } from '../../engine/prebuilt.js';
 import type { RankedQuery } from '../../engine/query.js';
 import { runSteps, StepBudget, Stepped } from '../../engine/steps.js';
 import { takeUtf8Steps } from '../../engine/take.js';
+import { stepped } from '../helpers/stepped.js';
 import { oracleQuery } from '../oracle.js';
 import { randomCatalog } from './random-catalog.js';
 
@@ -30,17 +31,6 @@ const TEXT_QUERIES: RankedQuery[] = [
   { filter: { q: 'spirit island' }, sort: 'relevance', order: 'desc', limit: 10 },
   { filter: { q: 'castle', weight_max: 4 }, sort: 'rating', order: 'desc', limit: 25 },
 ];
-
-/** Counts the yields of `steps` and returns its result. */
-function stepped<T>(steps: Generator<void, T>, between: () => void = () => {}): { result: T; yields: number } {
-  let yields = 0;
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return { result: next.value, yields };
-    yields++;
-    between();
-  }
-}
 
 const ipcOf = (dataset: Dataset) => INDEX_PARTS.map((part) => tableToIPC(dataset.indexTables()[part], 'file'));
 

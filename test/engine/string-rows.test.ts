@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StringRows } from '../../engine/string-rows.js';
+import { stepped } from '../helpers/stepped.js';
 
 describe('StringRows', () => {
   it('finds the first row of every key and nothing else, as a Map that keeps the first row would', () => {
@@ -52,16 +53,10 @@ describe('StringRows', () => {
 describe('StringRows built in steps', () => {
   it('holds the table the constructor builds, over more keys than one step inserts', () => {
     const keys = Array.from({ length: 70_000 }, (_, row) => `key-${row % 65_000}`);
-    const steps = StringRows.buildSteps(keys);
-    let turns = 0;
-    let next = steps.next();
-    while (!next.done) {
-      turns++;
-      next = steps.next();
-    }
-    expect(turns).toBeGreaterThan(1);
-    expect(Buffer.from(next.value.table.buffer).equals(Buffer.from(new StringRows(keys).table.buffer))).toBe(true);
-    expect(next.value.get('key-64999')).toBe(64_999);
-    expect(next.value.get('key-5')).toBe(5);
+    const { result: rows, yields } = stepped(StringRows.buildSteps(keys));
+    expect(yields).toBeGreaterThan(1);
+    expect(Buffer.from(rows.table.buffer).equals(Buffer.from(new StringRows(keys).table.buffer))).toBe(true);
+    expect(rows.get('key-64999')).toBe(64_999);
+    expect(rows.get('key-5')).toBe(5);
   });
 });

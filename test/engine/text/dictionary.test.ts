@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { prefixRange, tokenDictionaryBuilder } from '../../../engine/text/dictionary.js';
+import { stepped } from '../../helpers/stepped.js';
 
 /** Token -> entries holding it, ascending, once each: the postings by definition. */
 function naivePostings(entries: readonly string[][]): Map<string, number[]> {
@@ -29,14 +30,7 @@ describe('token dictionary', () => {
     }
     const builder = tokenDictionaryBuilder();
     for (const words of entries) builder.add(words);
-    let yields = 0;
-    const steps = builder.buildSteps();
-    let step = steps.next();
-    while (!step.done) {
-      yields++;
-      step = steps.next();
-    }
-    const dictionary = step.value;
+    const { result: dictionary, yields } = stepped(builder.buildSteps());
     // more than the four fixed yields: the renumbering and both passes of the inversion were cut up
     expect(yields).toBeGreaterThan(6);
     expect(dictionary.tokens).toEqual([...new Set(entries.flat())].sort());
