@@ -130,8 +130,9 @@ const UTF8_BYTES_PER_STEP = 4 << 20;
 
 /**
  * A Utf8 column's rows in the order `at`: offsets and bytes copied, no string decoded; in
- * steps of UTF8_ROWS_PER_STEP rows (or fewer, long ones), for a reorder on a serving thread (a text column of
- * 150,000 games, its JSON lists, held the thread 60 ms or more in one call).
+ * steps of UTF8_ROWS_PER_STEP rows or UTF8_BYTES_PER_STEP bytes, for a reorder on a serving
+ * thread (a text column of 150,000 games, its JSON lists, held the thread 60 ms or more in
+ * one call).
  */
 export function* takeUtf8Steps(vector: Vector<Utf8>, at: ArrayLike<number>): Generator<void, Vector<Utf8>> {
   const chunks = vector.data as Data<Utf8>[];
