@@ -48,39 +48,36 @@ function scheduleTurn(): void {
   setImmediate(runTurn);
 }
 
-/** One turn's slice: the jobs a step each in turn, while the slice and their shares last. */
+/**
+ * One turn's slice: the jobs a step each in turn, while the slice and their shares last. The
+ * queue rotates (a job that stepped goes to the back), so the next turn starts with the job
+ * after the last one that stepped: a job whose steps outlast the slice cannot starve another.
+ */
 function runTurn(): void {
   turnScheduled = false;
   const started = performance.now();
   for (const job of jobs) job.spent = 0;
-  let stepped = true;
-  while (stepped && jobs.length > 0 && performance.now() - started < SLICE_MS) {
-    stepped = false;
-    for (let i = 0; i < jobs.length; ) {
-      const job = jobs[i];
-      if (job.spent >= job.sliceMs) {
-        i++;
-        continue;
-      }
-      const stepStarted = performance.now();
-      let next: IteratorResult<void, unknown>;
-      try {
-        next = job.steps.next();
-      } catch (error) {
-        jobs.splice(i, 1);
-        job.reject(error);
-        continue;
-      }
-      job.spent += performance.now() - stepStarted;
-      stepped = true;
-      if (next.done) {
-        jobs.splice(i, 1);
-        job.resolve(next.value);
-        continue;
-      }
-      i++;
-      if (performance.now() - started >= SLICE_MS) break;
+  // jobs passed over in a row because their share is spent; all of them: the turn is over
+  let passed = 0;
+  while (jobs.length > 0 && passed < jobs.length && performance.now() - started < SLICE_MS) {
+    const job = jobs.shift() as Job;
+    if (job.spent >= job.sliceMs) {
+      jobs.push(job);
+      passed++;
+      continue;
     }
+    passed = 0;
+    const stepStarted = performance.now();
+    let next: IteratorResult<void, unknown>;
+    try {
+      next = job.steps.next();
+    } catch (error) {
+      job.reject(error);
+      continue;
+    }
+    job.spent += performance.now() - stepStarted;
+    if (next.done) job.resolve(next.value);
+    else jobs.push(job);
   }
   if (jobs.length > 0) scheduleTurn();
 }

@@ -70,6 +70,23 @@ describe('runInSlices', () => {
     }
   });
 
+  it('does not let a job whose steps outlast the slice starve another', async () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const log: string[] = [];
+    function* long(steps: number): Generator<void, string> {
+      for (let i = 0; i < steps; i++) {
+        clock += SLICE_MS + 2;
+        log.push('L');
+        yield;
+      }
+      return 'L done';
+    }
+    const { turns } = await turnsOf(log, () => Promise.all([runInSlices(long(6)), runInSlices(job('s', 6, log))]));
+    // an L step spends the whole slice: the turn ends after it, and the next turn starts with
+    // s (the job after the last that stepped), which then leaves time for the next L step
+    expect(turns.slice(0, 6).map((turn) => turn.join(''))).toEqual(['L', 'sL', 'sL', 'sL', 'sL', 'sL']);
+  });
+
   it('rejects a job whose step throws, and the others run on', async () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
     const log: string[] = [];
