@@ -64,6 +64,16 @@ export function freeze(bitmap: Bitmap): Bitmap {
   return bitmap;
 }
 
+/**
+ * The rows of [0, size) not in b, frozen (and not run-optimized: mostly bitset containers, the
+ * cheapest kind to AND with).
+ */
+export function complementBitmap(b: Bitmap, size: number): Bitmap {
+  const out = RoaringBitmap32.andNot(RoaringBitmap32.fromRange(0, size), b);
+  out.freeze();
+  return out;
+}
+
 export function and(a: Bitmap, b: Bitmap): Bitmap {
   return RoaringBitmap32.and(a, b);
 }

@@ -34,7 +34,7 @@ import { DEFAULT_CHECKPOINT_INTERVAL, type OrderIndex } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { reorderedInputSteps } from './reorder.js';
 import { takeArray } from './take.js';
-import { DEFAULT_VALUE_TEST_ROWS, evaluate, Scratch, type Evaluation } from './plan.js';
+import { DEFAULT_VALUE_TEST_ROWS, evaluate, MAX_COMPLEMENTS, Scratch, type Evaluation } from './plan.js';
 import {
   RELEVANCE,
   SORT_KEYS,
@@ -115,6 +115,8 @@ export interface DatasetOptions {
   valueTestRows?: number;
   /** Pin the prefix bitmaps of common range thresholds (thresholds.ts); off only in tests. */
   rangeThresholds?: boolean;
+  /** Most exclusion complements kept (plan.ts MAX_COMPLEMENTS); 0 in tests removes every exclusion by AND-NOT. */
+  maxComplements?: number;
 }
 
 export class Dataset implements DatasetApi {
@@ -165,6 +167,7 @@ export class Dataset implements DatasetApi {
       facetCutover = DEFAULT_FACET_CUTOVER,
       indexes,
       valueTestRows = DEFAULT_VALUE_TEST_ROWS,
+      maxComplements = MAX_COMPLEMENTS,
     } = options;
     this.games = parts.games;
     this.size = this.games.size;
@@ -191,7 +194,7 @@ export class Dataset implements DatasetApi {
       text: (q) => this.textBitmap(q),
     };
     this.strategy = pageStrategy;
-    this.scratch = new Scratch(valueTestRows);
+    this.scratch = new Scratch(valueTestRows, maxComplements);
     this.facetCounter = new FacetCounter(
       { ...this.ctx, gameTerms: input.gameTerms },
       facetCutover,

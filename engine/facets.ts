@@ -199,7 +199,7 @@ export class FacetCounter {
     for (let i = 1; i < k + (needAll ? 1 : 0); i++) {
       const prefix = pool[i];
       prefix.copyFrom(prefixes[i - 1]);
-      prefixes.push(narrow(prefix, owned[i - 1].group, scratch));
+      prefixes.push(narrow(prefix, owned[i - 1].group, size, scratch));
     }
     if (needAll)
       for (const dim of dims) if (!owned.some((o) => o.dim === dim)) out[dim] = this.countOne(dim, prefixes[k]);
@@ -217,7 +217,7 @@ export class FacetCounter {
         rows.andInPlace(large);
       }
       out[owned[i].dim] = this.countOne(owned[i].dim, rows);
-      if (i > 0) narrow(suffix, owned[i].group, scratch);
+      if (i > 0) narrow(suffix, owned[i].group, size, scratch);
     }
   }
 

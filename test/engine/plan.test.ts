@@ -1,0 +1,118 @@
+// Exclusions in a plan's evaluation: an excluded index posting (frozen) is kept as its
+// complement, built once and kept by the Scratch; anything else, or past the Scratch's cap,
+// is removed by AND-NOT. Every way must give the rows a plain set computation gives.
+
+import { describe, expect, it } from 'vitest';
+import { bitmapOf, type Bitmap } from '../../engine/bitmap.js';
+import type { Clause } from '../../engine/filter.js';
+import { intersect, narrow, Scratch } from '../../engine/plan.js';
+import { emptyBitmap } from '../../engine/bitmap.js';
+
+const SIZE = 200_000;
+
+/** Rows below SIZE picked by a seeded generator (roughly `share` of them). */
+function rows(seed: number, share: number): number[] {
+  let state = seed;
+  const out: number[] = [];
+  for (let row = 0; row < SIZE; row++) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    if (state / 2_147_483_648 < share) out.push(row);
+  }
+  return out;
+}
+
+function frozen(values: number[]): Bitmap {
+  const bitmap = bitmapOf(values);
+  bitmap.freeze();
+  return bitmap;
+}
+
+const dense = rows(1, 0.7);
+const sparseA = rows(2, 0.05);
+const sparseB = rows(3, 0.02);
+
+/** dense ∖ (sparseA ∪ sparseB), by sets. */
+const expected = ((): number[] => {
+  const out = new Set(dense);
+  for (const row of [...sparseA, ...sparseB]) out.delete(row);
+  return [...out].sort((x, y) => x - y);
+})();
+
+function clauses(a: Bitmap, b: Bitmap, asUnion: boolean): Clause[] {
+  const kept: Clause = { dim: null, rows: { kind: 'bitmap', bitmap: frozen(dense) }, exclude: false };
+  return asUnion
+    ? [kept, { dim: null, rows: { kind: 'union', bitmaps: [a, b] }, exclude: true }]
+    : [
+        kept,
+        { dim: null, rows: { kind: 'bitmap', bitmap: a }, exclude: true },
+        { dim: null, rows: { kind: 'bitmap', bitmap: b }, exclude: true },
+      ];
+}
+
+describe('exclusions', () => {
+  const cases = [
+    { name: 'frozen postings, kept as complements', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 256 },
+    { name: 'bitmaps that are not frozen, removed', a: () => bitmapOf(sparseA), b: () => bitmapOf(sparseB), cap: 256 },
+    { name: 'past the cap, removed', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 0 },
+    { name: 'one under the cap, one past it', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 1 },
+  ];
+  for (const c of cases)
+    for (const asUnion of [false, true])
+      it(`${c.name} (${asUnion ? 'one union' : 'two clauses'}): intersect and narrow agree with sets`, () => {
+        const scratch = new Scratch(undefined, c.cap);
+        const plan = clauses(c.a(), c.b(), asUnion);
+        // twice: the second evaluation uses the complements the first one built
+        for (let i = 0; i < 2; i++) {
+          expect(intersect(plan, SIZE, emptyBitmap(), scratch).toArray()).toEqual(expected);
+          const into = emptyBitmap();
+          into.addRange(0, SIZE);
+          expect(narrow(into, plan, SIZE, scratch).toArray()).toEqual(expected);
+        }
+      });
+
+  it('an exclusion alone leaves every other row of the universe', () => {
+    const scratch = new Scratch();
+    const excluded = frozen(sparseA);
+    const result = intersect(
+      [{ dim: null, rows: { kind: 'bitmap', bitmap: excluded }, exclude: true }],
+      SIZE,
+      emptyBitmap(),
+      scratch,
+    );
+    expect(result.size).toBe(SIZE - sparseA.length);
+    expect(result.andCardinality(excluded)).toBe(0);
+  });
+});
+
+describe('Scratch.complementOf', () => {
+  it('builds a frozen posting’s complement once and keeps it', () => {
+    const scratch = new Scratch();
+    const excluded = frozen(sparseA);
+    const first = scratch.complementOf(excluded, SIZE);
+    if (first === null || first.kind !== 'bitmap') throw new Error('no complement');
+    expect(first.bitmap.size).toBe(SIZE - sparseA.length);
+    expect(first.bitmap.andCardinality(excluded)).toBe(0);
+    expect(first.bitmap.isFrozen).toBe(true);
+    expect(scratch.complementOf(excluded, SIZE)).toBe(first);
+  });
+
+  it('refuses a bitmap that could change, and any new one past its cap', () => {
+    const scratch = new Scratch(undefined, 1);
+    expect(scratch.complementOf(bitmapOf(sparseA), SIZE)).toBeNull();
+    const kept = frozen(sparseA);
+    expect(scratch.complementOf(kept, SIZE)).not.toBeNull();
+    expect(scratch.complementOf(frozen(sparseB), SIZE)).toBeNull();
+    // the one it keeps still answers
+    expect(scratch.complementOf(kept, SIZE)).not.toBeNull();
+  });
+
+  it('takes the complement again within another universe', () => {
+    const scratch = new Scratch();
+    const excluded = frozen(sparseA);
+    const small = scratch.complementOf(excluded, 1000);
+    const whole = scratch.complementOf(excluded, SIZE);
+    if (small?.kind !== 'bitmap' || whole?.kind !== 'bitmap') throw new Error('no complement');
+    expect(small.bitmap.size).toBe(1000 - sparseA.filter((row) => row < 1000).length);
+    expect(whole.bitmap.size).toBe(SIZE - sparseA.length);
+  });
+});
