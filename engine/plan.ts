@@ -41,10 +41,13 @@ export const DENSE_SHARE = 16;
  */
 export const MAX_COMPLEMENTS = 256;
 
+/** A bitmap as an operand. */
+type BitmapOperand = Extract<Operand, { kind: 'bitmap' }>;
+
 /** A kept complement: its universe's size and the operand that stands for the exclusion. */
 interface Complement {
   size: number;
-  operand: Operand;
+  operand: BitmapOperand;
 }
 
 /**
@@ -77,11 +80,11 @@ export class Scratch {
    * `excluded` is not frozen (its rows could change after the complement was taken; index
    * postings are frozen) or the scratch keeps as many as it may already.
    */
-  complementOf(excluded: Bitmap, size: number): Operand | null {
+  complementOf(excluded: Bitmap, size: number): BitmapOperand | null {
     const known = this.complements.get(excluded);
     if (known !== undefined && known.size === size) return known.operand;
     if (!excluded.isFrozen || (known === undefined && this.complements.size >= this.maxComplements)) return null;
-    const operand: Operand = { kind: 'bitmap', bitmap: complementBitmap(excluded, size) };
+    const operand: BitmapOperand = { kind: 'bitmap', bitmap: complementBitmap(excluded, size) };
     this.complements.set(excluded, { size, operand });
     return operand;
   }
@@ -215,7 +218,7 @@ function write(operand: Operand, into: Bitmap, scratch: Scratch): void {
         return;
       }
       order.writePrefix(into, b);
-      if (a > 0) removeRows(into, order.exactPrefix(a) ?? order.writePrefix(scratch.spare, a));
+      if (a > 0) removeBefore(into, operand.span, scratch);
     }
   }
 }
@@ -264,7 +267,19 @@ function andSpan(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
     return;
   }
   if (b < order.size) into.andInPlace(upper ?? order.writePrefix(scratch.spare, b));
-  if (a > 0 && into.size > 0) removeRows(into, lower ?? order.writePrefix(scratch.spare, a));
+  if (a > 0 && into.size > 0) removeBefore(into, span, scratch);
+}
+
+/**
+ * Removes the rows before the span's start (a > 0): a pinned prefix by an AND with its kept
+ * complement (the rows from a on), any other prefix written into the spare and removed.
+ */
+function removeBefore(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
+  const { order, a } = span;
+  const pinned = order.exactPrefix(a);
+  const rest = pinned === undefined ? null : scratch.complementOf(pinned, order.size);
+  if (rest !== null) into.andInPlace(rest.bitmap);
+  else removeRows(into, pinned ?? order.writePrefix(scratch.spare, a));
 }
 
 /** Keeps the rows whose value lies in [lo, hi] (NaN never does), reading the column per row. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bitmapOf, type Bitmap } from '../../engine/bitmap.js';
 import type { Clause } from '../../engine/filter.js';
+import { buildOrder, ROW_TIES, rangeSpan } from '../../engine/order.js';
 import { intersect, narrow, Scratch } from '../../engine/plan.js';
 import { emptyBitmap } from '../../engine/bitmap.js';
 
@@ -115,4 +116,29 @@ describe('Scratch.complementOf', () => {
     expect(small.bitmap.size).toBe(1000 - sparseA.filter((row) => row < 1000).length);
     expect(whole.bitmap.size).toBe(SIZE - sparseA.length);
   });
+});
+
+describe('a range span whose start is a pinned prefix', () => {
+  // values in [0, 100) with ties and no nulls; the span [lo, hi] found as the engine finds it
+  const values = Float64Array.from(rows(4, 1).map((row) => (row * 7919) % 100));
+  const order = buildOrder(values, false, ROW_TIES);
+  const span = rangeSpan(order, values, 20, 60);
+  order.pin([span.a, span.b]);
+  const kept = frozen(rows(5, 0.5));
+  const expectedRows = kept.toArray().filter((row) => values[row] >= 20 && values[row] <= 60);
+
+  for (const cap of [256, 0])
+    it(`keeps the rows in range either way (${cap > 0 ? 'an AND with the kept rest' : 'an AND-NOT'})`, () => {
+      const scratch = new Scratch(undefined, cap);
+      const plan: Clause[] = [
+        { dim: null, rows: { kind: 'bitmap', bitmap: kept }, exclude: false },
+        { dim: null, rows: { kind: 'span', span }, exclude: false },
+      ];
+      for (let i = 0; i < 2; i++) expect(intersect(plan, SIZE, emptyBitmap(), scratch).toArray()).toEqual(expectedRows);
+      // the span alone is written, not ANDed: the same start either way
+      expect(intersect([plan[1]], SIZE, emptyBitmap(), scratch).size).toBe(span.b - span.a);
+      const prefix = order.exactPrefix(span.a);
+      if (prefix === undefined) throw new Error('start not pinned');
+      expect(scratch.complementOf(prefix, SIZE) !== null).toBe(cap > 0);
+    });
 });
