@@ -19,9 +19,7 @@ const AWARD_PARAMS = { 'award.slug': 'awardSlug', 'award.result': 'awardResult' 
 export function sortParams(params: URLSearchParams, ownNames: readonly string[], errors: FieldError[]): SortedParams {
   const filter: RawFilter = { fields: new Map() };
   const own = new Map<string, string>();
-  for (const name of new Set(params.keys())) {
-    // Repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
-    const value = params.getAll(name).join(',');
+  for (const [name, value] of joinedParams(params)) {
     // Object.hasOwn, not `in`: `constructor` or `__proto__` must not pass as known names.
     if (Object.hasOwn(AWARD_PARAMS, name)) {
       filter[AWARD_PARAMS[name as keyof typeof AWARD_PARAMS]] = { name, value };
@@ -54,6 +52,21 @@ export function sortParams(params: URLSearchParams, ownNames: readonly string[],
     own.has('sort') ||
     own.has('order');
   return { filter, own, hasQueryParams };
+}
+
+/**
+ * Each parameter name once, in the order of its first appearance, with its values joined by
+ * commas: repeating a parameter is the same as a comma list (`type=a&type=b` = `type=a,b`).
+ * One pass over the pairs; a set of names and a getAll per name (each a scan of every pair)
+ * was a third of a list request's parse.
+ */
+function joinedParams(params: URLSearchParams): Map<string, string> {
+  const joined = new Map<string, string>();
+  for (const [name, value] of params) {
+    const previous = joined.get(name);
+    joined.set(name, previous === undefined ? value : `${previous},${value}`);
+  }
+  return joined;
 }
 
 /** Every name a list endpoint knows: built only to suggest one for an unknown parameter. */
