@@ -7,6 +7,8 @@ import type { Position } from '../engine/index.js';
 import { CursorError, type CursorCodec, type CursorPayload } from './cursor.js';
 import { selfHref } from './http.js';
 import { link, listHref } from './links.js';
+import { answerHeadersOf } from './middleware/answer-headers.js';
+import type { HeaderSink } from './middleware/staged-headers.js';
 import type { ListLinks, ListMeta } from './present/list.js';
 import { fieldError, validationProblem } from './problem.js';
 
@@ -116,12 +118,16 @@ export function navigation(
     });
     links.prev = link(listHref(target.path, { before: meta.prev_cursor, limit: page.limit, ...target.keep }));
   }
-  setLinkHeader(event.res.headers, links);
+  setLinkHeader(answerHeadersOf(event), links);
   return { meta, links };
 }
 
-/** RFC 8288 Link: the `next` and `prev` of `_links`, for clients that page by headers. */
-export function setLinkHeader(headers: Headers, links: ListLinks): void {
+/**
+ * RFC 8288 Link: the `next` and `prev` of `_links`, for clients that page by headers. Set on
+ * the answer's staged headers, so no WHATWG `Headers` is made for it (its hrefs are built by
+ * URLSearchParams, percent-encoded: nothing in them needs a check).
+ */
+export function setLinkHeader(headers: HeaderSink, links: ListLinks): void {
   const members: string[] = [];
   if (links.next) members.push(`<${links.next.href}>; rel="next"`);
   if (links.prev) members.push(`<${links.prev.href}>; rel="prev"`);

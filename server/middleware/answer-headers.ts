@@ -1,6 +1,6 @@
 // Where a request's answer headers are staged: the answer edge (answer.ts) gives each
 // request a StagedHeaders on its way in, and the edge's concerns and sendJson write there.
-// Routes may still set headers on h3's `event.res.headers` (Link, the export's headers):
+// Routes may still set headers on h3's `event.res.headers` (the export's headers):
 // those are taken into the staged list whenever the edge reads it, so every reader sees
 // one list and h3 finds nothing of its own left to merge. Without the answer edge (an app
 // of a single middleware, in tests) the sink is h3's `event.res.headers`, as before.
