@@ -36,8 +36,10 @@ export const DEFAULT_VALUE_TEST_ROWS = 16_384;
 export const DENSE_SHARE = 16;
 
 /**
- * Most exclusion complements one Scratch keeps: each about size / 8 bytes (19 KB at 150,000
- * games), so at most ~5 MB there; an exclusion past the cap is removed the slower way.
+ * Most complements one Scratch keeps (of excluded postings and of pinned range starts): each
+ * about size / 8 bytes (19 KB at 150,000 games), so at most ~5 MB there. Past the cap the
+ * oldest goes (insertion order, as the fragment cache does): the kept set follows what traffic
+ * asks for over a Dataset's life instead of holding the first 256 ever asked.
  */
 export const MAX_COMPLEMENTS = 256;
 
@@ -76,14 +78,19 @@ export class Scratch {
   }
 
   /**
-   * [0, size) minus `excluded` as a kept operand, built on its first use. Null when
-   * `excluded` is not frozen (its rows could change after the complement was taken; index
-   * postings are frozen) or the scratch keeps as many as it may already.
+   * [0, size) minus `excluded` as a kept operand, built on its first use (the oldest kept one
+   * going when the scratch holds maxComplements). Null when `excluded` is not frozen (its rows
+   * could change after the complement was taken; index postings and pinned prefixes are
+   * frozen) or the scratch may keep none.
    */
   complementOf(excluded: Bitmap, size: number): BitmapOperand | null {
     const known = this.complements.get(excluded);
     if (known !== undefined && known.size === size) return known.operand;
-    if (!excluded.isFrozen || (known === undefined && this.complements.size >= this.maxComplements)) return null;
+    if (!excluded.isFrozen || this.maxComplements < 1) return null;
+    if (known === undefined && this.complements.size >= this.maxComplements) {
+      const oldest = this.complements.keys().next();
+      if (!oldest.done) this.complements.delete(oldest.value);
+    }
     const operand: BitmapOperand = { kind: 'bitmap', bitmap: complementBitmap(excluded, size) };
     this.complements.set(excluded, { size, operand });
     return operand;

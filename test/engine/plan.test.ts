@@ -1,6 +1,6 @@
 // Exclusions in a plan's evaluation: an excluded index posting (frozen) is kept as its
-// complement, built once and kept by the Scratch; anything else, or past the Scratch's cap,
-// is removed by AND-NOT. Every way must give the rows a plain set computation gives.
+// complement, built once and kept by the Scratch (the oldest going past its cap); anything
+// not frozen, or every exclusion when the cap is 0, is removed by AND-NOT. Every way must give the rows a plain set computation gives.
 
 import { describe, expect, it } from 'vitest';
 import { bitmapOf, type Bitmap } from '../../engine/bitmap.js';
@@ -54,8 +54,8 @@ describe('exclusions', () => {
   const cases = [
     { name: 'frozen postings, kept as complements', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 256 },
     { name: 'bitmaps that are not frozen, removed', a: () => bitmapOf(sparseA), b: () => bitmapOf(sparseB), cap: 256 },
-    { name: 'past the cap, removed', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 0 },
-    { name: 'one under the cap, one past it', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 1 },
+    { name: 'no complements kept, removed', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 0 },
+    { name: 'one kept at a time', a: () => frozen(sparseA), b: () => frozen(sparseB), cap: 1 },
   ];
   for (const c of cases)
     for (const asUnion of [false, true])
@@ -97,14 +97,26 @@ describe('Scratch.complementOf', () => {
     expect(scratch.complementOf(excluded, SIZE)).toBe(first);
   });
 
-  it('refuses a bitmap that could change, and any new one past its cap', () => {
-    const scratch = new Scratch(undefined, 1);
-    expect(scratch.complementOf(bitmapOf(sparseA), SIZE)).toBeNull();
-    const kept = frozen(sparseA);
-    expect(scratch.complementOf(kept, SIZE)).not.toBeNull();
-    expect(scratch.complementOf(frozen(sparseB), SIZE)).toBeNull();
-    // the one it keeps still answers
-    expect(scratch.complementOf(kept, SIZE)).not.toBeNull();
+  it('refuses a bitmap that could change, and keeps none when its cap is 0', () => {
+    expect(new Scratch().complementOf(bitmapOf(sparseA), SIZE)).toBeNull();
+    expect(new Scratch(undefined, 0).complementOf(frozen(sparseA), SIZE)).toBeNull();
+  });
+
+  it('lets the oldest complement go past its cap, and takes it again when asked', () => {
+    const scratch = new Scratch(undefined, 2);
+    const [a, b, c] = [frozen(sparseA), frozen(sparseB), frozen(dense)];
+    const first = scratch.complementOf(a, SIZE);
+    const second = scratch.complementOf(b, SIZE);
+    expect(scratch.complementOf(a, SIZE)).toBe(first);
+    const third = scratch.complementOf(c, SIZE);
+    if (third?.kind !== 'bitmap') throw new Error('no complement');
+    expect(third.bitmap.size).toBe(SIZE - dense.length);
+    // a went (the oldest), b and c stay
+    expect(scratch.complementOf(b, SIZE)).toBe(second);
+    expect(scratch.complementOf(c, SIZE)).toBe(third);
+    const again = scratch.complementOf(a, SIZE);
+    expect(again).not.toBe(first);
+    expect(again?.bitmap.size).toBe(SIZE - sparseA.length);
   });
 
   it('takes the complement again within another universe', () => {
