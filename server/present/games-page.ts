@@ -8,11 +8,24 @@ import { embedsFor } from './embeds.js';
 import { gameJsonBytesWith, gameJsonFor } from './game-json.js';
 import { listEnvelopeBytes, listEnvelopeJson, type ListLinks, type ListMeta } from './list.js';
 
+/** Members a page adds to each of its games (matched_via, a search's score). */
+export type ExtraMembers = readonly (readonly [string, unknown])[];
+
+const NO_MATCH: ExtraMembers = [['matched_via', null]];
+
+/**
+ * Each game's matched_via: one shared pair for a null (every game outside effective mode),
+ * so a page of 25 makes no 50 small arrays to say so.
+ */
+export function matchedViaMembers(matchedVia: readonly unknown[]): (index: number) => ExtraMembers {
+  return (i) => (matchedVia[i] === null ? NO_MATCH : [['matched_via', matchedVia[i]]]);
+}
+
 function presentGames(
   dataset: DatasetApi,
   rows: readonly number[],
   include: readonly GameInclude[],
-  extra: (index: number) => [string, unknown][],
+  extra: (index: number) => ExtraMembers,
   fields?: ReadonlySet<string>,
 ): string[] {
   return rows.map((row, i) => gameJsonFor(dataset, row, fields, [...extra(i), ...embedsFor(dataset, row, include)]));
@@ -27,7 +40,7 @@ export function gamesPageBody(
   dataset: DatasetApi,
   rows: readonly number[],
   include: readonly GameInclude[],
-  extra: (index: number) => [string, unknown][],
+  extra: (index: number) => ExtraMembers,
   fields: ReadonlySet<string> | undefined,
   meta: ListMeta,
   links: ListLinks,

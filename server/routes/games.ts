@@ -9,7 +9,7 @@ import { navigation } from '../paging.js';
 import { API_PREFIX } from '../links.js';
 import { embedsFor } from '../present/embeds.js';
 import { gameJsonWith } from '../present/game-json.js';
-import { gamesPageBody } from '../present/games-page.js';
+import { gamesPageBody, matchedViaMembers } from '../present/games-page.js';
 import type { ListLinks, ListMeta } from '../present/list.js';
 import { type FieldError, notFoundProblem, validationProblem } from '../problem.js';
 import { cursorQuery, GAMES_LIST_ENDPOINT, parseGamesList, type GamesListRequest } from '../schemas/games-list.js';
@@ -42,15 +42,7 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string | Uint8Array {
   );
   return sendJson(
     event,
-    gamesPageBody(
-      dataset,
-      page.rows,
-      request.include,
-      (i) => [['matched_via', page.matchedVia[i]]],
-      request.fields,
-      meta,
-      links,
-    ),
+    gamesPageBody(dataset, page.rows, request.include, matchedViaMembers(page.matchedVia), request.fields, meta, links),
   );
 }
 

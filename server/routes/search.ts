@@ -8,7 +8,7 @@ import { API_PREFIX, link, listHref } from '../links.js';
 import type { CursorDirection } from '../cursor.js';
 import { cursorQuery } from '../schemas/games-list.js';
 import { navigation } from '../paging.js';
-import { gamesPageBody } from '../present/games-page.js';
+import { gamesPageBody, matchedViaMembers } from '../present/games-page.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import {
@@ -136,8 +136,10 @@ function runSearch(
     const suggestion = dataset.suggest(request.filter.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }
-  const extra = (i: number): [string, unknown][] => [['matched_via', page.matchedVia[i]]];
-  return sendJson(event, gamesPageBody(dataset, page.rows, request.include, extra, request.fields, meta, links));
+  return sendJson(
+    event,
+    gamesPageBody(dataset, page.rows, request.include, matchedViaMembers(page.matchedVia), request.fields, meta, links),
+  );
 }
 
 /** What a page of GET /v1/search takes from the engine's ranking of q. */
