@@ -27,7 +27,7 @@ function openGameJson(dataset: DatasetApi, row: number): string {
 
 /** The game JSON less its closing brace, from this Dataset's fragment cache. */
 export function gameFragment(dataset: DatasetApi, row: number): string {
-  return fragmentsOf(dataset).fragment(row, (r) => openGameJson(dataset, r));
+  return fragmentsOf(dataset, openGameJson).fragment(row);
 }
 
 /** The closing of a list item whose only extra member is `matched_via: null` (a plain filter's page). */
@@ -42,7 +42,7 @@ export function gameJsonBytesWith(
   row: number,
   extra: readonly (readonly [string, unknown])[],
 ): Uint8Array[] {
-  const fragment = fragmentsOf(dataset).bytes(row, (r) => openGameJson(dataset, r));
+  const fragment = fragmentsOf(dataset, openGameJson).bytes(row);
   if (extra.length === 1 && extra[0][0] === 'matched_via' && (extra[0][1] ?? null) === null)
     return [fragment, NO_MATCH_CLOSE];
   return [fragment, Buffer.from(closingMembers(extra))];
