@@ -150,7 +150,7 @@ export function intersect(clauses: readonly Clause[], size: number, into: Bitmap
     into.clear();
     into.addRange(0, size);
   } else {
-    kept.sort((x, y) => estimate(x, size) - estimate(y, size));
+    sortByEstimate(kept, size);
     // Every operand dense: broadest first, so the running result stays dense as long as it can.
     if (estimate(kept[0], size) * DENSE_SHARE >= size) kept.reverse();
     write(kept[0], into, scratch);
@@ -190,6 +190,21 @@ function keepComplements(rows: Operand, size: number, scratch: Scratch, kept: Op
     const complement = scratch.complementOf(bitmap, size);
     if (complement !== null) kept.push(complement);
     else removed.push(rows.kind === 'bitmap' ? rows : { kind: 'bitmap', bitmap });
+  }
+}
+
+/**
+ * Smallest estimate first, ties in their order (as a stable sort): an insertion sort, since a
+ * plan has a handful of operands and Array.prototype.sort made a comparator and a work array
+ * on every query (about 0.9 KB of a list request's garbage, by a sampled heap profile).
+ */
+function sortByEstimate(kept: Operand[], size: number): void {
+  for (let i = 1; i < kept.length; i++) {
+    const operand = kept[i];
+    const rows = estimate(operand, size);
+    let j = i - 1;
+    for (; j >= 0 && estimate(kept[j], size) > rows; j--) kept[j + 1] = kept[j];
+    kept[j + 1] = operand;
   }
 }
 
