@@ -115,7 +115,10 @@ export interface DatasetOptions {
   valueTestRows?: number;
   /** Pin the prefix bitmaps of common range thresholds (thresholds.ts); off only in tests. */
   rangeThresholds?: boolean;
-  /** Most exclusion complements kept (plan.ts MAX_COMPLEMENTS); 0 in tests removes every exclusion by AND-NOT. */
+  /**
+   * Most complements the Dataset's Scratch keeps (plan.ts MAX_COMPLEMENTS: of excluded postings
+   * and of pinned range starts); 0 (tests) applies every one of them by AND-NOT.
+   */
   maxComplements?: number;
 }
 

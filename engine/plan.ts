@@ -7,9 +7,10 @@
 // into a bitmap of its own unless it must be: a union is built in the scratch's spare bitmap,
 // a numeric range is one AND / AND-NOT with pinned threshold bitmaps (thresholds.ts) when its
 // bounds are common ones, a value test over the rows left when few are, and a prefix written
-// into the spare bitmap otherwise. An excluded index posting is kept as its complement (built
-// on first use and kept by the Scratch): an AND with a dense complement costs a few hundred ns
-// where removing a sparse posting's rows runs per value of its array containers.
+// into the spare bitmap otherwise. An excluded index posting, and a range's start on a pinned
+// threshold, are kept as complements (built on first use and kept by the Scratch): an AND with
+// a dense complement costs a few hundred ns where removing a sparse bitmap's rows runs per
+// value of its array containers.
 
 import { complementBitmap, emptyBitmap, removeRows, type Bitmap } from './bitmap.js';
 import type { Clause, Operand, Plan } from './filter.js';
@@ -64,7 +65,8 @@ export class Scratch {
 
   /**
    * @param valueTestRows see DEFAULT_VALUE_TEST_ROWS (tests force either way of applying a range)
-   * @param maxComplements see MAX_COMPLEMENTS (tests force either way of applying an exclusion)
+   * @param maxComplements see MAX_COMPLEMENTS (tests force either way of applying an exclusion
+   *   or a range's start)
    */
   constructor(
     readonly valueTestRows: number = DEFAULT_VALUE_TEST_ROWS,
