@@ -34,7 +34,7 @@ import { DEFAULT_CHECKPOINT_INTERVAL, type OrderIndex } from './order.js';
 import { pageOf, type PageStrategy } from './page.js';
 import { reorderedInputSteps } from './reorder.js';
 import { takeArray } from './take.js';
-import { DEFAULT_VALUE_TEST_ROWS, evaluate, MAX_COMPLEMENTS, Scratch, type Evaluation } from './plan.js';
+import { DEFAULT_VALUE_TEST_ROWS, evaluate, Scratch, type Evaluation } from './plan.js';
 import {
   RELEVANCE,
   SORT_KEYS,
@@ -170,7 +170,6 @@ export class Dataset implements DatasetApi {
       facetCutover = DEFAULT_FACET_CUTOVER,
       indexes,
       valueTestRows = DEFAULT_VALUE_TEST_ROWS,
-      maxComplements = MAX_COMPLEMENTS,
     } = options;
     this.games = parts.games;
     this.size = this.games.size;
@@ -197,7 +196,7 @@ export class Dataset implements DatasetApi {
       text: (q) => this.textBitmap(q),
     };
     this.strategy = pageStrategy;
-    this.scratch = new Scratch(valueTestRows, maxComplements);
+    this.scratch = new Scratch(valueTestRows, options.maxComplements);
     this.facetCounter = new FacetCounter(
       { ...this.ctx, gameTerms: input.gameTerms },
       facetCutover,

@@ -144,10 +144,7 @@ function without(clauses: readonly Clause[], skip: FacetDimension | undefined): 
 export function intersect(clauses: readonly Clause[], size: number, into: Bitmap, scratch: Scratch): Bitmap {
   const kept: Operand[] = [];
   const removed: Operand[] = [];
-  for (const c of clauses) {
-    if (c.exclude) keepComplements(c.rows, size, scratch, kept, removed);
-    else kept.push(c.rows);
-  }
+  sortOut(clauses, size, scratch, kept, removed);
   if (kept.length === 0) {
     into.clear();
     into.addRange(0, size);
@@ -169,13 +166,27 @@ export function intersect(clauses: readonly Clause[], size: number, into: Bitmap
 export function narrow(into: Bitmap, clauses: readonly Clause[], size: number, scratch: Scratch): Bitmap {
   const kept: Operand[] = [];
   const removed: Operand[] = [];
+  sortOut(clauses, size, scratch, kept, removed);
+  for (const operand of kept) if (into.size > 0) andWith(into, operand, scratch);
+  for (const operand of removed) if (into.size > 0) andNotWith(into, operand);
+  return into;
+}
+
+/**
+ * The clauses' operands into `kept` (ANDed) and `removed` (AND-NOTed): an excluded one is
+ * kept as complements where the scratch has them.
+ */
+function sortOut(
+  clauses: readonly Clause[],
+  size: number,
+  scratch: Scratch,
+  kept: Operand[],
+  removed: Operand[],
+): void {
   for (const c of clauses) {
     if (c.exclude) keepComplements(c.rows, size, scratch, kept, removed);
     else kept.push(c.rows);
   }
-  for (const operand of kept) if (into.size > 0) andWith(into, operand, scratch);
-  for (const operand of removed) if (into.size > 0) andNotWith(into, operand);
-  return into;
 }
 
 /**
@@ -242,7 +253,7 @@ function write(operand: Operand, into: Bitmap, scratch: Scratch): void {
         return;
       }
       order.writePrefix(into, b);
-      if (a > 0) removeBefore(into, operand.span, scratch);
+      if (a > 0) removeBefore(into, operand.span, order.exactPrefix(a), scratch);
     }
   }
 }
@@ -291,16 +302,16 @@ function andSpan(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
     return;
   }
   if (b < order.size) into.andInPlace(upper ?? order.writePrefix(scratch.spare, b));
-  if (a > 0 && into.size > 0) removeBefore(into, span, scratch);
+  if (a > 0 && into.size > 0) removeBefore(into, span, lower ?? undefined, scratch);
 }
 
 /**
- * Removes the rows before the span's start (a > 0): a pinned prefix by an AND with its kept
- * complement (the rows from a on), any other prefix written into the spare and removed.
+ * Removes the rows before the span's start (a > 0): its pinned prefix (`pinned`, as the caller
+ * looked it up) by an AND with its kept complement (the rows from a on), any other prefix
+ * written into the spare and removed.
  */
-function removeBefore(into: Bitmap, span: RangeSpan, scratch: Scratch): void {
+function removeBefore(into: Bitmap, span: RangeSpan, pinned: Bitmap | undefined, scratch: Scratch): void {
   const { order, a } = span;
-  const pinned = order.exactPrefix(a);
   const rest = pinned === undefined ? null : scratch.complementOf(pinned, order.size);
   if (rest !== null) into.andInPlace(rest.bitmap);
   else removeRows(into, pinned ?? order.writePrefix(scratch.spare, a));
