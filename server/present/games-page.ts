@@ -2,6 +2,7 @@
 // per-result members (matched_via, score) and whatever `include` asks for, in the list
 // envelope; joined as bytes when nothing varies per game but those members.
 
+import { type ByteAllocator, freshBytes } from '../body-slabs.js';
 import type { DatasetApi } from '../../engine/index.js';
 import type { GameInclude } from '../schemas/includes.js';
 import { embedsFor } from './embeds.js';
@@ -34,7 +35,7 @@ function presentGames(
 /**
  * A page of games in its list envelope: joined from cached fragment bytes and sent as bytes
  * when the games are whole and carry no embeds (most pages), else from presentGames'
- * strings. The same JSON either way.
+ * strings. The same JSON either way; joined bytes come from `allocate`.
  */
 export function gamesPageBody(
   dataset: DatasetApi,
@@ -44,12 +45,14 @@ export function gamesPageBody(
   fields: ReadonlySet<string> | undefined,
   meta: ListMeta,
   links: ListLinks,
+  allocate: ByteAllocator = freshBytes,
 ): string | Uint8Array {
   if (fields === undefined && include.length === 0)
     return listEnvelopeBytes(
       rows.map((row, i) => gameJsonBytesWith(dataset, row, extra(i))),
       meta,
       links,
+      allocate,
     );
   return listEnvelopeJson(presentGames(dataset, rows, include, extra, fields), meta, links);
 }

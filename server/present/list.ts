@@ -1,6 +1,7 @@
 // The list envelope `{ data, meta, _links }` of the contract, with the meta extras of
 // SPEC-NOTES D42. Items arrive as JSON strings so cached game JSON is joined, not re-encoded.
 
+import { type ByteAllocator, freshBytes } from '../body-slabs.js';
 import type { Link } from '../links.js';
 
 export interface ListMeta {
@@ -31,18 +32,32 @@ export function listEnvelopeJson(items: readonly string[], meta: ListMeta, links
 }
 
 const DATA_OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
 
 /**
  * listEnvelopeJson's bytes from items given as bytes (each item one or more pieces): one
- * copy of every piece into the page, no string of the page made or encoded.
+ * copy of every piece into the page, no string of the page made or encoded. The page's bytes
+ * come from `allocate` (the route's: a slab lent to the response where it can be).
  */
-export function listEnvelopeBytes(items: readonly (readonly Uint8Array[])[], meta: ListMeta, links: ListLinks): Buffer {
-  const pieces: Uint8Array[] = [DATA_OPEN];
+export function listEnvelopeBytes(
+  items: readonly (readonly Uint8Array[])[],
+  meta: ListMeta,
+  links: ListLinks,
+  allocate: ByteAllocator = freshBytes,
+): Uint8Array {
+  const tail = Buffer.from(`],"meta":${JSON.stringify(meta)},"_links":${JSON.stringify(links)}}`);
+  let size = DATA_OPEN.byteLength + tail.byteLength + Math.max(0, items.length - 1);
+  for (const pieces of items) for (const piece of pieces) size += piece.byteLength;
+  const page = allocate(size);
+  page.set(DATA_OPEN, 0);
+  let at = DATA_OPEN.byteLength;
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) pieces.push(COMMA);
-    for (const piece of items[i]) pieces.push(piece);
+    if (i > 0) page[at++] = COMMA;
+    for (const piece of items[i]) {
+      page.set(piece, at);
+      at += piece.byteLength;
+    }
   }
-  pieces.push(Buffer.from(`],"meta":${JSON.stringify(meta)},"_links":${JSON.stringify(links)}}`));
-  return Buffer.concat(pieces);
+  page.set(tail, at);
+  return page;
 }

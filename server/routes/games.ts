@@ -2,6 +2,7 @@
 
 import type { H3, H3Event } from 'h3';
 import type { Page } from '../../engine/index.js';
+import { bodyBytesFor } from '../body-slabs.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
 import { GAME_DETAIL_DOC, GAMES_LIST_DOC } from '../openapi/route-docs.js';
@@ -42,7 +43,16 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string | Uint8Array {
   );
   return sendJson(
     event,
-    gamesPageBody(dataset, page.rows, request.include, matchedViaMembers(page.matchedVia), request.fields, meta, links),
+    gamesPageBody(
+      dataset,
+      page.rows,
+      request.include,
+      matchedViaMembers(page.matchedVia),
+      request.fields,
+      meta,
+      links,
+      bodyBytesFor(event),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@
 import type { H3, H3Event } from 'h3';
 import type { DatasetApi, Position, TextHit, TextRanking } from '../../engine/index.js';
 import type { AppDeps } from '../app-deps.js';
+import { bodyBytesFor } from '../body-slabs.js';
 import { readJsonBody, route, sendJson, type RouteDoc } from '../http.js';
 import { API_PREFIX, link, listHref } from '../links.js';
 import type { CursorDirection } from '../cursor.js';
@@ -138,7 +139,16 @@ function runSearch(
   }
   return sendJson(
     event,
-    gamesPageBody(dataset, page.rows, request.include, matchedViaMembers(page.matchedVia), request.fields, meta, links),
+    gamesPageBody(
+      dataset,
+      page.rows,
+      request.include,
+      matchedViaMembers(page.matchedVia),
+      request.fields,
+      meta,
+      links,
+      bodyBytesFor(event),
+    ),
   );
 }
 
@@ -239,5 +249,8 @@ function textSearch(event: H3Event, deps: AppDeps): string | Uint8Array {
     ['matched_field', slice[i].field],
   ];
   const rows = slice.map((h) => h.row);
-  return sendJson(event, gamesPageBody(dataset, rows, request.include, extra, request.fields, meta, links));
+  return sendJson(
+    event,
+    gamesPageBody(dataset, rows, request.include, extra, request.fields, meta, links, bodyBytesFor(event)),
+  );
 }
