@@ -159,14 +159,14 @@ export class NameMatcher {
 
   /**
    * Calls visit(entry, level) for every matching entry (an entry may be visited twice).
-   * `wholeToken`, for a one-word query: offered each matching token first; when it takes the
-   * token (returns true, having recorded every entry holding it itself), that token's entries
-   * are not visited through it.
+   * `wholeToken`, for a one-word query: offered each matching token first, with the level
+   * its entries match at; when it takes the token (returns true, having recorded every entry
+   * holding it itself), that token's entries are not visited through it.
    */
   match(
     query: AnalyzedText,
     visit: (entry: number, level: MatchLevel) => void,
-    wholeToken?: (token: number) => boolean,
+    wholeToken?: (token: number, level: MatchLevel) => boolean,
   ): void {
     const generation = this.nextGeneration();
     const compactId = this.compactIds.find(query.compact);
@@ -251,13 +251,13 @@ export class NameMatcher {
     ranges: readonly number[],
     generation: number,
     visit: (entry: number, level: MatchLevel) => void,
-    wholeToken: ((token: number) => boolean) | undefined,
+    wholeToken: ((token: number, level: MatchLevel) => boolean) | undefined,
   ): void {
     const { postingStart, postings } = this.dictionary;
     const listed = this.listed;
     const visitTokens = (from: number, to: number, level: MatchLevel): void => {
       for (let t = from; t < to; t++) {
-        if (wholeToken?.(t)) continue;
+        if (wholeToken?.(t, level)) continue;
         for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
           const entry = postings[i];
           if (listed[entry] === generation) continue;

@@ -27,7 +27,7 @@ import { MATCHED_FIELDS } from '../domain.js';
 import { analyzeText, codePointLength, type AnalyzedText } from './analyze.js';
 import { tokenDictionaryBuilder, type TokenDictionary, prefixRange } from './dictionary.js';
 import { editDistance } from './fuzzy.js';
-import { EXACT, FUZZY, NameMatcher } from './name-matcher.js';
+import { EXACT, FUZZY, type MatchLevel, NameMatcher } from './name-matcher.js';
 import {
   FIELD_CODE,
   TIER_ALTERNATE,
@@ -111,6 +111,17 @@ export interface TextIndexOptions {
    * or Infinity (none).
    */
   wholeTokenGames?: number;
+  /**
+   * The same for a token of the names index (names and alternate names) held by at least this
+   * many names: its games as one bitset per field, ORed into the slot of the field and of the
+   * level it matched at. Default: 1/32 of the bitsets' word count (a name visited alone cost
+   * about 17 ns, reads of its owner, its mark and the tier bits all over memory, where an OR
+   * costs under 1 ns a word: "castle" at 150,000 games, 3,979 names, 127 → 69 µs a search),
+   * the most-held tokens first within MAX_NAME_TOKEN_BITSET_BYTES.
+   */
+  wholeNameTokenGames?: number;
+  /** Most bytes of those names bitsets (default MAX_NAME_TOKEN_BITSET_BYTES; tests set less). */
+  maxNameTokenBytes?: number;
 }
 
 export function buildTextIndex(
@@ -128,6 +139,8 @@ const ITEMS_PER_STEP = 512;
  * counts as 32): an entity or token may hold ten games or tens of thousands.
  */
 const GAMES_PER_STEP = 32_768;
+/** Most bytes the names index's whole-token bitsets take (stride × 4 bytes each). */
+export const MAX_NAME_TOKEN_BITSET_BYTES = 16 * 2 ** 20;
 const NAME_WORK = 32;
 
 /**
@@ -201,12 +214,25 @@ export function* buildTextIndexSteps(
     entities.map((e) => FIELD_CODE[e.field]),
   );
   const bits = new TierBits(n);
-  const tokenGames = yield* peopleTokenGamesSteps(
+  const tokenGames = yield* tokenGamesSteps(
     people,
-    entityStart,
     entityDocs,
+    (entry) => entityStart[people.owner[entry]],
+    (entry) => entityStart[people.owner[entry] + 1],
+    (entry) => peopleSlot(people.tag[entry]),
     bits.stride,
     options.wholeTokenGames ?? bits.stride,
+  );
+  // A name entry is one game's: its "documents" are [entry, entry + 1) of the owners.
+  const nameTokenGames = yield* tokenGamesSteps(
+    names,
+    names.owner,
+    (entry) => entry,
+    (entry) => entry + 1,
+    (entry) => names.tag[entry],
+    bits.stride,
+    options.wholeNameTokenGames ?? Math.ceil(bits.stride / 32),
+    options.maxNameTokenBytes ?? MAX_NAME_TOKEN_BITSET_BYTES,
   );
   return new Index({
     rows,
@@ -220,6 +246,7 @@ export function* buildTextIndexSteps(
     docOfRow,
     bits,
     peopleTokenGames: tokenGames,
+    nameTokenGames,
   });
 }
 
@@ -236,6 +263,7 @@ interface IndexParts {
   docOfRow: Int32Array;
   bits: TierBits;
   peopleTokenGames: Map<number, TokenGames>;
+  nameTokenGames: Map<number, TokenGames>;
 }
 
 /**
@@ -320,7 +348,16 @@ class Index implements TextIndex {
   private readonly orPeopleToken = (token: number): boolean => {
     const games = this.peopleTokenGames.get(token);
     if (games === undefined) return false;
-    for (let k = 0; k < games.slots.length; k++) this.bits.orWords(games.slots[k], games.words[k]);
+    for (let k = 0; k < games.keys.length; k++) this.bits.orWords(games.keys[k], games.words[k]);
+    return true;
+  };
+  /** Name tokens holding many names: their games per field (see TextIndexOptions). */
+  private readonly nameTokenGames: Map<number, TokenGames>;
+  /** NameMatcher's wholeToken for the names index: a field's bitset into the slot of the level. */
+  private readonly orNameToken = (token: number, level: MatchLevel): boolean => {
+    const games = this.nameTokenGames.get(token);
+    if (games === undefined) return false;
+    for (let k = 0; k < games.keys.length; k++) this.bits.orWords(nameSlot(level, games.keys[k]), games.words[k]);
     return true;
   };
 
@@ -336,6 +373,7 @@ class Index implements TextIndex {
     this.docOfRow = parts.docOfRow;
     this.bits = parts.bits;
     this.peopleTokenGames = parts.peopleTokenGames;
+    this.nameTokenGames = parts.nameTokenGames;
     const n = this.rows.length;
     this.allDocs = new Uint32Array(n);
     this.allFields = new Uint8Array(n);
@@ -459,11 +497,11 @@ class Index implements TextIndex {
 
   private collect(query: AnalyzedText): void {
     const { names, bits } = this;
-    names.match(query, (entry, level) => {
-      const field = names.tag[entry];
-      const tier = level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? TIER_NAME : TIER_ALTERNATE;
-      bits.set(slotOf(tier, field), names.owner[entry]);
-    });
+    names.match(
+      query,
+      (entry, level) => bits.set(nameSlot(level, names.tag[entry]), names.owner[entry]),
+      this.nameTokenGames.size > 0 ? this.orNameToken : undefined,
+    );
     const people = this.people;
     people.match(
       query,
@@ -536,9 +574,9 @@ class Index implements TextIndex {
   }
 }
 
-/** The games of one people token, as bitsets over documents, one per slot. */
+/** The games of one token, as bitsets over documents, one per key (a slot, or a field). */
 interface TokenGames {
-  slots: Uint8Array;
+  keys: Uint8Array;
   words: Uint32Array[];
 }
 
@@ -550,47 +588,65 @@ function peopleSlot(field: number): number {
   return slotOf(field === FIELD_CODE.family ? TIER_FAMILY : TIER_PEOPLE, field);
 }
 
+/** The slot a name entry of `field` matched at `level` is recorded under. */
+function nameSlot(level: MatchLevel, field: number): number {
+  return slotOf(level === FUZZY ? TIER_FUZZY : field === FIELD_NAME ? TIER_NAME : TIER_ALTERNATE, field);
+}
+
 /**
- * For each people token whose entities hold at least `minGames` games, those games as one
- * bitset per slot. A document in the people slot through a token and in tier 0 through the
- * entity's full name is fine: a document's tier is the first slot holding it (tier-bits.ts).
+ * For each token of `matcher` whose entries hold at least `minGames` games between them, those
+ * games as one bitset per key (keyOf(entry)): entry e's games are docs[startOf(e) ..
+ * endOf(e)). A document set in two keys' slots is fine: a document's tier is the first slot
+ * holding it (tier-bits.ts), as when its entries are visited one by one.
  */
-function* peopleTokenGamesSteps(
-  people: NameMatcher,
-  entityStart: Uint32Array,
-  entityDocs: Uint32Array,
+function* tokenGamesSteps(
+  matcher: NameMatcher,
+  docs: Uint32Array,
+  startOf: (entry: number) => number,
+  endOf: (entry: number) => number,
+  keyOf: (entry: number) => number,
   stride: number,
   minGames: number,
+  maxBytes = Infinity,
 ): Generator<void, Map<number, TokenGames>> {
   const out = new Map<number, TokenGames>();
-  const { postingStart, postings } = people.dictionary;
+  const { postingStart, postings } = matcher.dictionary;
   const budget = new StepBudget(GAMES_PER_STEP);
+  const candidates: number[] = [];
+  const gamesOf = new Map<number, number>();
   for (let t = 0; t + 1 < postingStart.length; t++) {
     let games = 0;
-    for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
-      const e = people.owner[postings[i]];
-      games += entityStart[e + 1] - entityStart[e];
-    }
-    if (budget.spend(postingStart[t + 1] - postingStart[t] + (games >= minGames ? games : 0))) yield;
+    for (let i = postingStart[t]; i < postingStart[t + 1]; i++) games += endOf(postings[i]) - startOf(postings[i]);
+    if (budget.spend(postingStart[t + 1] - postingStart[t])) yield;
     if (games === 0 || games < minGames) continue;
-    const slots: number[] = [];
+    candidates.push(t);
+    gamesOf.set(t, games);
+  }
+  yield;
+  // The most-held tokens first, while the bitsets fit in maxBytes.
+  candidates.sort((a, b) => (gamesOf.get(b) ?? 0) - (gamesOf.get(a) ?? 0) || a - b);
+  let bytes = 0;
+  for (const t of candidates) {
+    if (budget.spend(gamesOf.get(t) ?? 0)) yield;
+    const keys: number[] = [];
     const words: Uint32Array[] = [];
     for (let i = postingStart[t]; i < postingStart[t + 1]; i++) {
       const entry = postings[i];
-      const slot = peopleSlot(people.tag[entry]);
-      let k = slots.indexOf(slot);
+      const key = keyOf(entry);
+      let k = keys.indexOf(key);
       if (k < 0) {
-        k = slots.push(slot) - 1;
+        k = keys.push(key) - 1;
         words.push(new Uint32Array(stride));
       }
       const bitset = words[k];
-      const e = people.owner[entry];
-      for (let j = entityStart[e]; j < entityStart[e + 1]; j++) {
-        const d = entityDocs[j];
+      for (let j = startOf(entry); j < endOf(entry); j++) {
+        const d = docs[j];
         bitset[d >>> 5] |= 1 << (d & 31);
       }
     }
-    out.set(t, { slots: Uint8Array.from(slots), words });
+    bytes += keys.length * stride * 4;
+    if (bytes > maxBytes) break;
+    out.set(t, { keys: Uint8Array.from(keys), words });
   }
   yield;
   return out;

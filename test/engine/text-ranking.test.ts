@@ -170,11 +170,17 @@ const QUERIES = [
   'c',
 ];
 
-// People tokens' games as bitsets (TextIndexOptions): the default threshold, every token, none.
+// People and name tokens' games as bitsets (TextIndexOptions): the default thresholds, every
+// token, none, and names within a byte cap of two bitsets (6,000 games: 188 words each), so
+// only the most-held name tokens are whole and the rest are visited name by name.
 const TOKEN_BITSETS = [
   { bitsets: 'default', options: {} },
   { bitsets: 'every people token', options: { wholeTokenGames: 0 } },
   { bitsets: 'no people token', options: { wholeTokenGames: Number.POSITIVE_INFINITY } },
+  { bitsets: 'every name token', options: { wholeNameTokenGames: 0 } },
+  { bitsets: 'no name token', options: { wholeNameTokenGames: Number.POSITIVE_INFINITY } },
+  { bitsets: 'two name bitsets', options: { wholeNameTokenGames: 0, maxNameTokenBytes: 2 * 188 * 4 } },
+  { bitsets: 'every token', options: { wholeTokenGames: 0, wholeNameTokenGames: 0 } },
 ];
 
 describe.each([
