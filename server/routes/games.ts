@@ -1,7 +1,7 @@
 // GET /v1/games and GET /v1/games/{id}: validate, ask the engine, present.
 
 import type { H3, H3Event } from 'h3';
-import type { Page } from '../../engine/index.js';
+import type { DatasetApi, Page } from '../../engine/index.js';
 import { bodyBytesFor } from '../body-slabs.js';
 import type { CursorCodec } from '../cursor.js';
 import { pathParam, route, sendJson } from '../http.js';
@@ -41,6 +41,18 @@ function listGames(event: H3Event, deps: GamesRouteDeps): string | Uint8Array {
     `${API_PREFIX}/games`,
     GAMES_LIST_ENDPOINT,
   );
+  return sendGamesPage(event, dataset, request, page, meta, links);
+}
+
+/** A filtered page of games in its list envelope, as GET /v1/games and the searches send it. */
+export function sendGamesPage(
+  event: H3Event,
+  dataset: DatasetApi,
+  request: GamesListRequest,
+  page: Page,
+  meta: ListMeta,
+  links: ListLinks,
+): string | Uint8Array {
   return sendJson(
     event,
     gamesPageBody(

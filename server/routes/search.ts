@@ -9,7 +9,7 @@ import { API_PREFIX, link, listHref } from '../links.js';
 import type { CursorDirection } from '../cursor.js';
 import { cursorQuery } from '../schemas/games-list.js';
 import { navigation } from '../paging.js';
-import { gamesPageBody, matchedViaMembers } from '../present/games-page.js';
+import { gamesPageBody } from '../present/games-page.js';
 import { fieldsQueryValue } from '../schemas/game-fields-param.js';
 import { problemSchema } from '../schemas/responses/common.js';
 import {
@@ -31,7 +31,7 @@ import {
   TEXT_SEARCH_ENDPOINT,
   type TextSearchRequest,
 } from '../schemas/search-text.js';
-import { pageNavigation } from './games.js';
+import { pageNavigation, sendGamesPage } from './games.js';
 
 const SEARCH_PATH = `${API_PREFIX}/games/search`;
 const TEXT_PATH = `${API_PREFIX}/search`;
@@ -137,19 +137,7 @@ function runSearch(
     const suggestion = dataset.suggest(request.filter.q);
     if (suggestion !== undefined) meta.did_you_mean = suggestion;
   }
-  return sendJson(
-    event,
-    gamesPageBody(
-      dataset,
-      page.rows,
-      request.include,
-      matchedViaMembers(page.matchedVia),
-      request.fields,
-      meta,
-      links,
-      bodyBytesFor(event),
-    ),
-  );
+  return sendGamesPage(event, dataset, request, page, meta, links);
 }
 
 /** What a page of GET /v1/search takes from the engine's ranking of q. */
