@@ -52,7 +52,14 @@ export class BodySlabs {
    */
   take(size: number, holder: SlabHolder): Uint8Array {
     if (size > this.maxSlabBytes) return Buffer.allocUnsafe(size);
-    let slab = this.slabs.find((s) => s.holder === null || s.holder.writableFinished || s.holder.destroyed);
+    let slab: Slab | undefined;
+    for (const kept of this.slabs) {
+      const holder = kept.holder;
+      if (holder === null || holder.writableFinished || holder.destroyed) {
+        slab = kept;
+        break;
+      }
+    }
     if (slab === undefined) {
       if (this.slabs.length >= this.maxSlabs) return Buffer.allocUnsafe(size);
       slab = { bytes: Buffer.allocUnsafeSlow(slabBytes(size)), holder: null };

@@ -116,7 +116,7 @@ export interface TextIndexOptions {
    * many names: its games as one bitset per field, ORed into the slot of the field and of the
    * level it matched at. Default: 1/32 of the bitsets' word count (a name visited alone cost
    * about 17 ns, reads of its owner, its mark and the tier bits all over memory, where an OR
-   * costs under 1 ns a word: "castle" at 150,000 games, 3,979 names, 127 → 69 µs a search),
+   * costs under 1 ns a word: "castle" at 150,000 games, 3,979 names, 127 → 67 µs a search),
    * the most-held tokens first within MAX_NAME_TOKEN_BITSET_BYTES.
    */
   wholeNameTokenGames?: number;
