@@ -159,6 +159,27 @@ export class TierBits {
     for (let w = 0; w < stride; w++) bits[base + w] |= words[w];
   }
 
+  /**
+   * Sets the documents of a sparse bitset in `slot`: words[i] ORed into word index[i] (indexes
+   * ascending), each marked touched, so a narrow search's reads still cover only its words.
+   */
+  orSparse(slot: number, index: Uint32Array, words: Uint32Array): void {
+    const { bits, dirty } = this;
+    const base = slot * this.stride;
+    this.used |= 1 << slot;
+    this.listed += index.length;
+    if (this.listed > this.stride) this.markAllDirty();
+    if (this.allDirty) {
+      for (let i = 0; i < index.length; i++) bits[base + index[i]] |= words[i];
+      return;
+    }
+    for (let i = 0; i < index.length; i++) {
+      const w = index[i];
+      bits[base + w] |= words[i];
+      dirty[w >>> 5] |= 1 << (w & 31);
+    }
+  }
+
   private markAllDirty(): void {
     if (this.allDirty) return;
     this.allDirty = true;
