@@ -361,7 +361,7 @@ class Index implements TextIndex {
     if (games === undefined) return false;
     for (let k = 0; k < games.keys.length; k++) {
       const slot = nameSlot(level, games.keys[k]);
-      const index = games.index?.[k];
+      const index = games.index[k];
       if (index) this.bits.orSparse(slot, index, games.words[k]);
       else this.bits.orWords(slot, games.words[k]);
     }
@@ -589,8 +589,8 @@ class Index implements TextIndex {
 interface TokenGames {
   keys: Uint8Array;
   words: Uint32Array[];
-  /** Per key, the sparse words' indexes (null: whole); null when every one is whole. */
-  index: (Uint32Array | null)[] | null;
+  /** Per key, the sparse words' indexes (null: whole). */
+  index: (Uint32Array | null)[];
 }
 
 /**
@@ -683,8 +683,10 @@ function* tokenGamesSteps(
         bitset[d >>> 5] |= 1 << (d & 31);
       }
     }
-    const games: TokenGames = sparse ? sparseGames(keys, words) : { keys: Uint8Array.from(keys), words, index: null };
-    for (let k = 0; k < games.words.length; k++) bytes += games.words[k].byteLength * (games.index?.[k] ? 2 : 1);
+    const games: TokenGames = sparse
+      ? sparseGames(keys, words)
+      : { keys: Uint8Array.from(keys), words, index: keys.map(() => null) };
+    for (let k = 0; k < games.words.length; k++) bytes += games.words[k].byteLength * (games.index[k] ? 2 : 1);
     if (bytes > maxBytes) break;
     out.set(t, games);
   }
