@@ -17,6 +17,18 @@ export class DistinctAssigner {
       for (let j = 0; j < width; j++) if ((masks[j] & 1) !== 0) return true;
       return false;
     }
+    // When no token is acceptable for two words (the common case: words of distinct prefixes),
+    // tokens covering every word are a distinct assignment, found without augmenting paths.
+    const full = (1 << wordCount) - 1;
+    let covered = 0;
+    let serveTwo = false;
+    for (let j = 0; j < width; j++) {
+      const mask = masks[j] & full;
+      covered |= mask;
+      if ((mask & (mask - 1)) !== 0) serveTwo = true;
+    }
+    if (covered !== full) return false;
+    if (!serveTwo) return true;
     if (width > this.owner.length) {
       this.owner = new Int32Array(width * 2);
       this.seen = new Uint8Array(width * 2);
