@@ -87,6 +87,11 @@ export class NameMatcher {
   /** Per entry, how many of the query's words it holds a token of, from reachBase (narrowCandidates). */
   private readonly reach: Uint32Array;
   private reachBase = 0;
+  /**
+   * 1 when an entry holds one token twice ("The Lord of the Rings"): it may answer one word
+   * twice over ("the the") though it lists once in that token's postings.
+   */
+  private readonly repeatsToken: Uint8Array;
   private readonly exactMasks = new Uint8Array(256);
   /**
    * No entry has more tokens than verify() reads (exactMasks' length), so a one-word query
@@ -166,8 +171,12 @@ export class NameMatcher {
     this.trie = parts.trie;
     this.fuzzyMask = new Uint8Array(this.dictionary.tokens.length);
     let widest = 0;
-    const { entryStart } = this.dictionary;
+    const { entryStart, entryTokens } = this.dictionary;
     for (let e = 0; e < this.owner.length; e++) widest = Math.max(widest, entryStart[e + 1] - entryStart[e]);
+    this.repeatsToken = new Uint8Array(this.owner.length);
+    for (let e = 0; e < this.owner.length; e++) {
+      if (holdsTwice(entryTokens, entryStart[e], entryStart[e + 1])) this.repeatsToken[e] = 1;
+    }
     this.oneWordUnverified = widest <= this.exactMasks.length;
     this.listed = new Uint32Array(this.owner.length);
     this.reach = new Uint32Array(this.owner.length);
@@ -306,50 +315,63 @@ export class NameMatcher {
    * Stamps, in `reach`, the entries of the source word's ranges that also hold a token of
    * each other word's ranges (fuzzy: every word's flattened lo, hi pairs; sizes: their
    * postings' counts), the other words taken fewest postings first while they narrow
-   * cheaply (NARROW_RATIO). Returns the stamp
-   * the surviving entries carry (0: none survive; -1: no word narrowed, verify them all). An
-   * entry without a token of some word's ranges cannot match: verify() needs every word's bit.
+   * cheaply (NARROW_RATIO). Words of the same ranges ("war war") count as one word held
+   * that many times: an entry must hold that many distinct tokens of them (a token lists an
+   * entry once), unless it holds a token twice (repeatsToken: kept for verify() to decide).
+   * Returns the stamp the surviving entries carry (0: none survive; -1: no word narrowed,
+   * verify them all). An entry pruned here cannot match: verify() needs every word's bit,
+   * each from a token of its own.
    */
   private narrowCandidates(fuzzy: readonly number[][], sizes: readonly number[], sourceWord: number): number {
     const { postingStart, postings } = this.dictionary;
-    const sourceSize = sizes[sourceWord];
-    const others: number[] = [];
-    for (let w = 0; w < fuzzy.length; w++) if (w !== sourceWord) others.push(w);
-    others.sort((a, b) => sizes[a] - sizes[b]);
-    if (others.length === 0 || sizes[others[0]] > NARROW_RATIO * sourceSize) return -1;
+    // Words of the same ranges as one, with their count; the source word's group first.
+    const groups = [{ ranges: fuzzy[sourceWord], size: sizes[sourceWord], count: 1 }];
+    for (let w = 0; w < fuzzy.length; w++) {
+      if (w === sourceWord) continue;
+      const same = groups.find((g) => sameRanges(g.ranges, fuzzy[w]));
+      if (same) same.count++;
+      else groups.push({ ranges: fuzzy[w], size: sizes[w], count: 1 });
+    }
+    const [source, ...others] = groups;
+    others.sort((a, b) => a.size - b.size);
+    if (source.count === 1 && (others.length === 0 || others[0].size > NARROW_RATIO * source.size)) return -1;
     const reach = this.reach;
     const base = this.nextReachBase(fuzzy.length + 1);
-    const stamp = (ranges: readonly number[], from: number, to: number): number => {
-      let stamped = 0;
+    const repeats = this.repeatsToken;
+    // Each posting of a group's ranges moves an entry already at [from, from + count) one up
+    // (one holding a token twice, all the way); the entries reaching from + count hold a
+    // token of each of the group's words.
+    const stamp = (ranges: readonly number[], from: number, count: number): number => {
+      const to = from + count;
+      let reached = 0;
       for (let r = 0; r < ranges.length; r += 2) {
         for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
           const entry = postings[i];
-          // An entry listed twice in one word's postings moves on once.
-          if (reach[entry] === from) {
-            reach[entry] = to;
-            stamped++;
+          const at = reach[entry];
+          if (at >= from && at < to) {
+            const next = repeats[entry] === 1 ? to : at + 1;
+            reach[entry] = next;
+            if (next === to) reached++;
           }
         }
       }
-      return stamped;
+      return reached;
     };
-    // Every stamp so far is at most base: the source word's entries start the count.
-    const source = fuzzy[sourceWord];
-    let left = 0;
-    for (let r = 0; r < source.length; r += 2) {
-      for (let i = postingStart[source[r]]; i < postingStart[source[r + 1]]; i++) {
-        if (reach[postings[i]] !== base + 1) left++;
-        reach[postings[i]] = base + 1;
+    // Every stamp so far is at most base: the source group's entries start the count there.
+    for (let r = 0; r < source.ranges.length; r += 2) {
+      for (let i = postingStart[source.ranges[r]]; i < postingStart[source.ranges[r + 1]]; i++) {
+        if (reach[postings[i]] < base) reach[postings[i]] = base;
       }
     }
-    let reached = base + 1;
-    for (const w of others) {
-      if (sizes[w] > NARROW_RATIO * left) break;
-      left = stamp(fuzzy[w], reached, reached + 1);
-      reached++;
+    let left = stamp(source.ranges, base, source.count);
+    let level = base + source.count;
+    for (const group of others) {
       if (left === 0) return 0;
+      if (group.size > NARROW_RATIO * left) break;
+      left = stamp(group.ranges, level, group.count);
+      level += group.count;
     }
-    return reached;
+    return left === 0 ? 0 : level;
   }
 
   /** A base at or above every stamp in `reach`, with `span` fresh stamps above it. */
@@ -408,4 +430,19 @@ export class NameMatcher {
     }
     return this.generation;
   }
+}
+
+/** Two flattened lists of lo, hi pairs hold the same ranges. */
+function sameRanges(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** tokens[start .. end) holds some token id twice. */
+function holdsTwice(tokens: Uint32Array, start: number, end: number): boolean {
+  for (let i = start + 1; i < end; i++) {
+    for (let j = start; j < i; j++) if (tokens[i] === tokens[j]) return true;
+  }
+  return false;
 }

@@ -168,6 +168,8 @@ const QUERIES = [
   'casle towr', // typos of both words
   'cast castle', // one word's range inside the other's
   'the tower', // a word without postings: no match
+  'keep keep moat', // one word twice: two distinct tokens of its ranges needed
+  'tower tower tower',
   'keep moat',
   'kingdoms',
   'queen',
