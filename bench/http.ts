@@ -237,7 +237,12 @@ export async function measureHttp(
         // a revalidation's answers are all 304s, every other route's all 2xx
         const unexpected = route.revalidate ? result.requests.total - result['3xx'] : result.non2xx;
         if (unexpected > 0 || result.errors > 0) {
-          throw new Error(`HTTP bench: ${route.name} had ${unexpected} unexpected answers and ${result.errors} errors`);
+          const statuses = Object.entries(result.statusCodeStats ?? {})
+            .map(([status, { count }]) => `${status}: ${count}`)
+            .join(', ');
+          throw new Error(
+            `HTTP bench: ${route.name} had ${unexpected} unexpected answers (${statuses}) and ${result.errors} errors`,
+          );
         }
         turns.get(route.name)?.push({ result, cpuUs, engineUs });
       }
