@@ -44,8 +44,8 @@ const NARROW_FROM = 256;
 /**
  * A word narrows the candidates only while its postings number at most this many times the
  * candidates left: reading a posting costs a few nanoseconds, verifying a candidate a hundred
- * or more (BGG names, "star wars": 7,375 candidates verified one by one took 695 µs a search,
- * narrowed by the 9,607 postings of "wars" and its typos 360 µs).
+ * or more (BGG names, "star wars": the 7,375 postings of "star" and its typos verified one by
+ * one took 695 µs a search; narrowed by the 9,607 of "wars" and its typos, 360 µs).
  */
 const NARROW_RATIO = 32;
 
@@ -84,7 +84,10 @@ export class NameMatcher {
   private readonly fuzzyMask: Uint8Array;
   private readonly listed: Uint32Array;
   private generation = 0;
-  /** Per entry, how many of the query's words it holds a token of, from reachBase (narrowCandidates). */
+  /**
+   * Per entry, how many of the query's words it holds a token of, counted up from a search's
+   * base (narrowCandidates).
+   */
   private readonly reach: Uint32Array;
   private reachBase = 0;
   /**
@@ -175,7 +178,9 @@ export class NameMatcher {
     for (let e = 0; e < this.owner.length; e++) widest = Math.max(widest, entryStart[e + 1] - entryStart[e]);
     this.repeatsToken = new Uint8Array(this.owner.length);
     for (let e = 0; e < this.owner.length; e++) {
-      if (holdsTwice(entryTokens, entryStart[e], entryStart[e + 1])) this.repeatsToken[e] = 1;
+      // Only the tokens verify() reads can answer a word.
+      const end = Math.min(entryStart[e + 1], entryStart[e] + this.exactMasks.length);
+      if (holdsTwice(entryTokens, entryStart[e], end)) this.repeatsToken[e] = 1;
     }
     this.oneWordUnverified = widest <= this.exactMasks.length;
     this.listed = new Uint32Array(this.owner.length);
