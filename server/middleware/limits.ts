@@ -10,6 +10,7 @@ import { ApiProblem } from '../problem.js';
 import {
   bodyTooLargeProblem,
   bufferBody,
+  bufferNodeBody,
   declaresBody,
   isJsonMediaType,
   MAX_BODY_BYTES,
@@ -50,6 +51,11 @@ export function requestLimits(bodyTimeoutMs: number): Middleware {
     const { method } = event.req;
     // No body, no await: reads stay on the synchronous path.
     if (method === 'GET' || method === 'HEAD' || (!declaresBody(event.req) && event.req.body === null)) return next();
-    return bufferBody(event.req, bodyTimeoutMs).then(() => next());
+    const node = event.runtime?.node;
+    const read =
+      node?.req !== undefined && node.res !== undefined
+        ? bufferNodeBody(event.req, node.req, node.res, bodyTimeoutMs)
+        : bufferBody(event.req, bodyTimeoutMs);
+    return read.then(() => next());
   };
 }

@@ -231,3 +231,123 @@ describe('issue 16: chunked bodies on a real listener', () => {
     expect(reply.status).toBe(400);
   });
 });
+
+/** One POST over node:http whose body goes in `pieces`, `gapMs` apart; the answer or the error. */
+async function sentInPieces(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  pieces: readonly string[],
+  gapMs: number,
+): Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; body: string; error?: string }> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ headers: {}, body: '', error: error.code }));
+    let next = 0;
+    const send = (): void => {
+      if (next === pieces.length) {
+        req.end();
+        return;
+      }
+      req.write(pieces[next++]);
+      setTimeout(send, gapMs);
+    };
+    send();
+  });
+}
+
+describe('request bodies read from node:http on a real listener', () => {
+  let t: TestApp;
+  let server: Server;
+  let port: number;
+  const { logger, lines } = capturedLogger('info');
+  beforeAll(async () => {
+    t = await demoAppWith(() => ({ logger, edge: { ...edgeDefaults(), requestTimeoutMs: 400 } }));
+    server = createServer(toNodeHandler(t.app));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  const search = JSON.stringify({ players: 4, sort: 'name', order: 'asc', limit: 5, q: 'is' });
+
+  it('answers a body sent with a length, or chunked in pieces, as app.fetch answers it', async () => {
+    const inProcess = await call(t.app, '/v1/games/search', { method: 'POST', headers: json, body: search });
+    expect(inProcess.status).toBe(200);
+    const want = (inProcess.body as { data: { id: string }[] }).data.map((g) => g.id);
+    expect(want.length).toBeGreaterThan(0);
+    const whole = await sentInPieces(
+      port,
+      '/v1/games/search',
+      { ...json, 'content-length': String(Buffer.byteLength(search)) },
+      [search],
+      0,
+    );
+    const pieces = await sentInPieces(
+      port,
+      '/v1/games/search',
+      { ...json, 'transfer-encoding': 'chunked' },
+      [search.slice(0, 7), search.slice(7, 20), search.slice(20)],
+      20,
+    );
+    for (const reply of [whole, pieces]) {
+      expect(reply.status).toBe(200);
+      expect((JSON.parse(reply.body) as { data: { id: string }[] }).data.map((g) => g.id)).toEqual(want);
+    }
+  });
+
+  it('answers a body that stalls with a 408 problem and closes the connection', async () => {
+    const started = Date.now();
+    const reply = await sentInPieces(
+      port,
+      '/v1/games/search',
+      { ...json, 'content-length': String(Buffer.byteLength(search)) },
+      [search.slice(0, 10), search.slice(10)],
+      2000,
+    );
+    expect(reply.status).toBe(408);
+    expect(reply.headers.connection).toBe('close');
+    expect(JSON.parse(reply.body)).toMatchObject({ type: 'http://ludex.test/problems/request-timeout', status: 408 });
+    expect(Date.now() - started).toBeLessThan(1900);
+  });
+
+  it('logs a body cut short by its client as a 400 naming the body, and keeps serving', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path: '/v1/games/search',
+        method: 'POST',
+        headers: { ...json, 'content-length': String(Buffer.byteLength(search)) },
+      });
+      req.on('error', () => resolve());
+      req.write(search.slice(0, 10));
+      setTimeout(() => req.destroy(), 50);
+    });
+    // The server saw the close and logged its answer to no one; then it still serves.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cut = lines
+      .map((line) => JSON.parse(line) as { status?: number; path?: string })
+      .filter((l) => l.path === '/v1/games/search');
+    expect(cut.at(-1)?.status).toBe(400);
+    const after = await sentInPieces(
+      port,
+      '/v1/games/search',
+      { ...json, 'content-length': String(Buffer.byteLength(search)) },
+      [search],
+      0,
+    );
+    expect(after.status).toBe(200);
+  });
+});
