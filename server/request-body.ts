@@ -140,8 +140,8 @@ export function bufferNodeBody(
       clearTimeout(timer);
       source.off('data', onData);
       source.off('end', onEnd);
-      source.off('error', onEnded);
-      source.off('close', onEnded);
+      source.off('error', onCutShort);
+      source.off('close', onCutShort);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.byteLength;
@@ -158,7 +158,7 @@ export function bufferNodeBody(
       buffered.set(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
       resolve();
     };
-    const onEnded = (): void => {
+    const onCutShort = (): void => {
       stop();
       reject(validationProblem([fieldError('body', 'ended before it was complete', 'incomplete_body')]));
     };
@@ -170,8 +170,8 @@ export function bufferNodeBody(
     }, timeoutMs);
     source.on('data', onData);
     source.once('end', onEnd);
-    source.once('error', onEnded);
-    source.once('close', onEnded);
+    source.once('error', onCutShort);
+    source.once('close', onCutShort);
   });
 }
 

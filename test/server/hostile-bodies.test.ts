@@ -131,6 +131,20 @@ describe('issue 16: hostile bodies in process', () => {
   });
 });
 
+/** `t`'s app on a node:http listener at a free port of 127.0.0.1. */
+async function listen(t: TestApp): Promise<{ server: Server; port: number }> {
+  const server = createServer(toNodeHandler(t.app));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+async function stopListening(server: Server, t: TestApp): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+}
+
 /** One chunked request over node:http; the status, or the error that ended it first. */
 async function chunked(
   port: number,
@@ -183,16 +197,9 @@ describe('issue 16: chunked bodies on a real listener', () => {
     t.deps.materializer.onRunFinished(() => {
       runs += 1;
     });
-    server = createServer(toNodeHandler(t.app));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listen(t));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await t.close();
-  });
+  afterAll(() => stopListening(server, t));
 
   it('defect: a 50 MB chunked body ran POST /v1/admin/materialize; now 413 and no run', {
     timeout: 30_000,
@@ -269,16 +276,9 @@ describe('request bodies read from node:http on a real listener', () => {
   const { logger, lines } = capturedLogger('info');
   beforeAll(async () => {
     t = await demoAppWith(() => ({ logger, edge: { ...edgeDefaults(), requestTimeoutMs: 400 } }));
-    server = createServer(toNodeHandler(t.app));
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listen(t));
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await t.close();
-  });
+  afterAll(() => stopListening(server, t));
 
   const search = JSON.stringify({ players: 4, sort: 'name', order: 'asc', limit: 5, q: 'is' });
 
