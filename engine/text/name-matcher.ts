@@ -400,9 +400,9 @@ export class NameMatcher {
     entryStart: Uint32Array,
     entryTokens: Uint32Array,
   ): number {
-    const compact = this.compact[entry];
     if (query.cjk.length > 0) {
       if (this.hasCjk[entry] === 0) return -1;
+      const compact = this.compact[entry];
       for (const run of query.cjk) if (!compact.includes(run)) return -1;
     }
     const start = entryStart[entry];
@@ -420,9 +420,9 @@ export class NameMatcher {
       fuzzyAll |= fuzzy;
     }
     const full = (1 << wordCount) - 1;
-    if (exactAll === full && this.assigner.assign(this.exactMasks, width, wordCount)) {
-      return compact === query.compact ? EXACT : WORDS;
-    }
+    // Never EXACT: match() lists the entries of the query's own letters before verifying, and
+    // verify() sees only the others (no read of the entry's string for a comparison that fails).
+    if (exactAll === full && this.assigner.assign(this.exactMasks, width, wordCount)) return WORDS;
     if (fuzzyAll === full && this.assigner.assign(this.fuzzyMasks, width, wordCount)) return FUZZY;
     return -1;
   }
