@@ -130,8 +130,10 @@ export function bufferNodeBody(
 ): Promise<void> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) return Promise.reject(bodyTooLargeProblem());
-  // Read already (never by this server's own code): the web path says what is left.
-  if (source.readableEnded || source.destroyed) return bufferBody(request, timeoutMs, maxBytes);
+  // The client gone already: what a body cut short gets. Read already (never by this
+  // server's own code): the web path says what is left.
+  if (source.destroyed) return Promise.reject(incompleteBodyProblem());
+  if (source.readableEnded) return bufferBody(request, timeoutMs, maxBytes);
   const deadline = Date.now() + timeoutMs;
   return new Promise<void>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -160,7 +162,7 @@ export function bufferNodeBody(
     };
     const onCutShort = (): void => {
       stop();
-      reject(validationProblem([fieldError('body', 'ended before it was complete', 'incomplete_body')]));
+      reject(incompleteBodyProblem());
     };
     const timer = setTimeout(() => {
       stop();
@@ -173,6 +175,10 @@ export function bufferNodeBody(
     source.once('error', onCutShort);
     source.once('close', onCutShort);
   });
+}
+
+function incompleteBodyProblem(): ApiProblem {
+  return validationProblem([fieldError('body', 'ended before it was complete', 'incomplete_body')]);
 }
 
 /** What bufferNodeBody asks of node:http's response: whether the connection outlives it. */

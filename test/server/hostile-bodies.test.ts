@@ -5,7 +5,7 @@
 
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { toNodeHandler } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/app-deps.js';
@@ -305,6 +305,23 @@ describe('request bodies read from node:http on a real listener', () => {
       expect(reply.status).toBe(200);
       expect((JSON.parse(reply.body) as { data: { id: string }[] }).data.map((g) => g.id)).toEqual(want);
     }
+  });
+
+  it('answers a POST that declares no body at once (400 naming the body), not after the timeout', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      'POST /v1/games/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n',
+    );
+    let raw = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    await once(socket, 'end');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      errors: [{ field: 'body' }],
+    });
   });
 
   it('answers a body that stalls with a 408 problem and closes the connection', async () => {
