@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       '',
       `fixed JSON through the edge / bare node:http: ${both('ceiling-fixed-json', 'ceiling-bare-node')}`,
       `games-typical / pre-built page: ${both('games-typical', 'ceiling-prebuilt-page')}`,
+      `engine call then the page / pre-built page: ${both('ceiling-engine-page', 'ceiling-prebuilt-page')}`,
       `text-search / games-typical: ${both('text-search', 'games-typical')}`,
       `games-typical-revalidate (304) / games-typical: ${both('games-typical-revalidate', 'games-typical')}`,
     ].join('\n'),

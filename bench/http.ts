@@ -9,10 +9,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
   CEILING_JSON_PATH,
+  CEILING_ENGINE_PAGE_PATH,
   CEILING_PAGE_PATH,
   CPU_PATH,
   PAGE_100_PATH,
   TYPICAL_GAMES_PATH,
+  TYPICAL_QUERY,
   TYPICAL_SEARCH_BODY,
 } from './http-paths.js';
 import { buildDist, transpile } from '../scripts/build.js';
@@ -87,6 +89,8 @@ export function httpRoutes(gameId: string, text: string): HttpRoute[] {
     { name: 'ceiling-bare-node', method: 'GET', path: CEILING_JSON_PATH, server: 'bare' },
     { name: 'ceiling-fixed-json', method: 'GET', path: CEILING_JSON_PATH },
     { name: 'ceiling-prebuilt-page', method: 'GET', path: CEILING_PAGE_PATH },
+    // the typical filter's engine call, then the pre-built page: the route without its edge work
+    { name: 'ceiling-engine-page', method: 'GET', path: `${CEILING_ENGINE_PAGE_PATH}${TYPICAL_QUERY}` },
     { name: 'games-typical', method: 'GET', path: TYPICAL_GAMES_PATH },
     // the same page revalidated by a client or a shared cache that holds it: a 304
     { name: 'games-typical-revalidate', method: 'GET', path: TYPICAL_GAMES_PATH, revalidate: true },

@@ -242,6 +242,7 @@ function httpLines(http: BenchReport['http']): string[] {
     `autocannon from a second process against a child process serving the bench store on 127.0.0.1; ` +
       `${http.connections} connections, ${http.durationS} s per route, the routes taking turns ${http.turnS} s at a time (a route's figures sum its turns; p99 is its highest turn's). ` +
       'Ceilings: a fixed small JSON body, and a pre-built 25-game page of the /v1/games shape (serialized once, sent as is); both on the same app; ' +
+      '`ceiling-engine-page`, the typical filter’s engine call (parsed once at startup) followed by that pre-built page: the list route without its parsing, paging and body; ' +
       'and `ceiling-bare-node`, a bare node:http server in the same process sending the fixed JSON answer’s bytes (body and headers) with no framework. ' +
       '`CPU µs` is the server process’s CPU time per request answered (steadier than req/s when the machine is loaded). ' +
       '`games-page-100-br` is `games-page-100` with `Accept-Encoding: br` (bytes: the Content-Length sent). ' +
