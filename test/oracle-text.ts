@@ -62,8 +62,11 @@ function distinct(words: string[], names: string[], accepts: (w: string, t: stri
   return assign(0);
 }
 
+/** The query's words as the oracle reads them (at most 8, as the engine keeps). */
+export const oracleQueryWords = (q: string): string[] => tokens(q).slice(0, 8);
+
 /** 0 exact, 1 prefix, 2 words, 3 fuzzy, or -1. */
-function nameLevel(words: string[], text: string): number {
+export function oracleNameLevel(words: string[], text: string): number {
   const name = tokens(text);
   const compact = name.join('');
   const query = words.join('');
@@ -86,18 +89,18 @@ function fullName(words: string[], person: string): boolean {
  * 4 family, 5 description), or null when it does not match.
  */
 export function oracleTextTier(text: OracleText, q: string): number | null {
-  const words = tokens(q).slice(0, 8);
+  const words = oracleQueryWords(q);
   if ([...words.join('')].length < 2) return null;
   const tiers: number[] = [];
-  const name = nameLevel(words, text.name);
+  const name = oracleNameLevel(words, text.name);
   if (name >= 0) tiers.push(name === 3 ? 2 : 0);
   for (const alt of text.alternate_names) {
-    const level = nameLevel(words, alt);
+    const level = oracleNameLevel(words, alt);
     if (level >= 0) tiers.push(level === 3 ? 2 : 1);
   }
   if (text.people.some((p) => fullName(words, p))) tiers.push(0);
-  if (text.people.some((p) => nameLevel(words, p) >= 0)) tiers.push(3);
-  if (text.families.some((f) => nameLevel(words, f) >= 0)) tiers.push(4);
+  if (text.people.some((p) => oracleNameLevel(words, p) >= 0)) tiers.push(3);
+  if (text.families.some((f) => oracleNameLevel(words, f) >= 0)) tiers.push(4);
   if (text.description !== null) {
     const described = new Set(tokens(text.description));
     if (words.every((w) => described.has(w))) tiers.push(5);

@@ -14,7 +14,10 @@
 // the word (or CJK run) with the fewest postings supplies candidates; each candidate is
 // verified on its token ids. When that word is common, the other words' postings first narrow
 // its candidates to the entries holding a token of every word's ranges (narrowCandidates):
-// reading a posting costs a few nanoseconds, verifying a candidate a hundred or more. A query
+// reading a posting costs a few nanoseconds, verifying a candidate a hundred or more. When
+// every word narrowed and no two words share a token (their ranges are disjoint), the stamps
+// decide alone: an entry holding a token of each word's ranges holds a distinct one for each,
+// so it matches, by WORDS if it also holds one of each word's prefix range (stampsDecide). A query
 // of one word and no CJK needs no verification: an entry holding a token of its prefix range
 // matches by WORDS, and one holding only tokens of its typo ranges by FUZZY, so the prefix
 // range's postings are listed first.
@@ -90,6 +93,8 @@ export class NameMatcher {
    */
   private readonly reach: Uint32Array;
   private reachBase = 0;
+  /** narrowCandidates' last call stamped every word, each a group of its own. */
+  private narrowedByEvery = false;
   /**
    * 1 when an entry holds one token twice ("The Lord of the Rings"): it may answer one word
    * twice over ("the the") though it lists once in that token's postings.
@@ -265,6 +270,20 @@ export class NameMatcher {
         const reached = sourceSize >= NARROW_FROM ? this.narrowCandidates(fuzzy, sizes, sourceWord) : -1;
         if (reached === 0) return;
         const reach = this.reach;
+        if (reached > 0 && this.stampsDecide(query, fuzzy)) {
+          // Every survivor matches: by WORDS once it also reaches `wordsLevel` (stampPrefixes).
+          const wordsLevel = this.stampPrefixes(lo, hi, reached);
+          const listed = this.listed;
+          for (let r = 0; r < ranges.length; r += 2) {
+            for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
+              const entry = postings[i];
+              if (reach[entry] < reached || listed[entry] === generation) continue;
+              listed[entry] = generation;
+              visit(entry, reach[entry] === wordsLevel ? WORDS : FUZZY);
+            }
+          }
+          return;
+        }
         for (let r = 0; r < ranges.length; r += 2) {
           for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
             const entry = postings[i];
@@ -339,9 +358,11 @@ export class NameMatcher {
     }
     const [source, ...others] = groups;
     others.sort((a, b) => a.size - b.size);
+    this.narrowedByEvery = false;
     if (source.count === 1 && (others.length === 0 || others[0].size > NARROW_RATIO * source.size)) return -1;
     const reach = this.reach;
-    const base = this.nextReachBase(fuzzy.length + 1);
+    // Stamps for every word here, and as many again for stampPrefixes.
+    const base = this.nextReachBase(2 * fuzzy.length + 1);
     const repeats = this.repeatsToken;
     // Each posting of a group's ranges moves an entry already at [from, from + count) one up
     // (one holding a token twice, all the way); the entries reaching from + count hold a
@@ -370,13 +391,49 @@ export class NameMatcher {
     }
     let left = stamp(source.ranges, base, source.count);
     let level = base + source.count;
+    let stamped = 1;
     for (const group of others) {
       if (left === 0) return 0;
       if (group.size > NARROW_RATIO * left) break;
       left = stamp(group.ranges, level, group.count);
       level += group.count;
+      stamped++;
     }
+    this.narrowedByEvery = stamped === groups.length && groups.length === fuzzy.length;
     return left === 0 ? 0 : level;
+  }
+
+  /**
+   * Whether the stamps of the last narrowCandidates decide every survivor without verify():
+   * every word stamped, each its own group, no two words' ranges sharing a token (so the
+   * tokens an entry holds for each word are distinct ones, which is all verify()'s assignment
+   * asks), no CJK run to find, and no entry with more tokens than verify() reads.
+   */
+  private stampsDecide(query: AnalyzedText, fuzzy: readonly number[][]): boolean {
+    if (!this.narrowedByEvery || query.cjk.length > 0 || !this.oneWordUnverified) return false;
+    for (let a = 1; a < fuzzy.length; a++) {
+      for (let b = 0; b < a; b++) if (overlapping(fuzzy[a], fuzzy[b])) return false;
+    }
+    return true;
+  }
+
+  /**
+   * After a narrowCandidates that stamped every word (survivors at `reached`), moves the
+   * survivors holding a token of each word's prefix range [lo, hi) up one stamp a word, word
+   * by word (the stamps narrowCandidates kept for it); returns the stamp those holding all of
+   * them reach. Survivors stay at or above `reached`, every other entry below it.
+   */
+  private stampPrefixes(lo: readonly number[], hi: readonly number[], reached: number): number {
+    const { postingStart, postings } = this.dictionary;
+    const reach = this.reach;
+    for (let w = 0; w < lo.length; w++) {
+      const level = reached + w;
+      for (let i = postingStart[lo[w]]; i < postingStart[hi[w]]; i++) {
+        const entry = postings[i];
+        if (reach[entry] === level) reach[entry] = level + 1;
+      }
+    }
+    return reached + lo.length;
   }
 
   /** A base at or above every stamp in `reach`, with `span` fresh stamps above it. */
@@ -442,6 +499,14 @@ function sameRanges(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Two flattened lists of lo, hi pairs share a token. */
+function overlapping(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i += 2) {
+    for (let j = 0; j < b.length; j += 2) if (a[i] < b[j + 1] && b[j] < a[i + 1]) return true;
+  }
+  return false;
 }
 
 /** tokens[start .. end) holds some token id twice. */
