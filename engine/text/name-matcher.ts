@@ -272,7 +272,7 @@ export class NameMatcher {
         const reach = this.reach;
         if (reached > 0 && this.stampsDecide(query, fuzzy)) {
           // Every survivor matches: by WORDS once it also reaches `wordsLevel` (stampPrefixes).
-          const wordsLevel = this.stampPrefixes(lo, hi, reached);
+          const wordsLevel = this.stampPrefixes(lo, hi, fuzzy, reached);
           const listed = this.listed;
           for (let r = 0; r < ranges.length; r += 2) {
             for (let i = postingStart[ranges[r]]; i < postingStart[ranges[r + 1]]; i++) {
@@ -383,13 +383,27 @@ export class NameMatcher {
       }
       return reached;
     };
-    // Every stamp so far is at most base: the source group's entries start the count there.
-    for (let r = 0; r < source.ranges.length; r += 2) {
-      for (let i = postingStart[source.ranges[r]]; i < postingStart[source.ranges[r + 1]]; i++) {
-        if (reach[postings[i]] < base) reach[postings[i]] = base;
+    // Every stamp so far is at most base: the source group's entries start the count there
+    // (a group of one word: they are all counted at once, one pass over its postings).
+    let left = 0;
+    if (source.count === 1) {
+      for (let r = 0; r < source.ranges.length; r += 2) {
+        for (let i = postingStart[source.ranges[r]]; i < postingStart[source.ranges[r + 1]]; i++) {
+          const entry = postings[i];
+          if (reach[entry] <= base) {
+            reach[entry] = base + 1;
+            left++;
+          }
+        }
       }
+    } else {
+      for (let r = 0; r < source.ranges.length; r += 2) {
+        for (let i = postingStart[source.ranges[r]]; i < postingStart[source.ranges[r + 1]]; i++) {
+          if (reach[postings[i]] < base) reach[postings[i]] = base;
+        }
+      }
+      left = stamp(source.ranges, base, source.count);
     }
-    let left = stamp(source.ranges, base, source.count);
     let level = base + source.count;
     let stamped = 1;
     for (const group of others) {
@@ -420,20 +434,29 @@ export class NameMatcher {
   /**
    * After a narrowCandidates that stamped every word (survivors at `reached`), moves the
    * survivors holding a token of each word's prefix range [lo, hi) up one stamp a word, word
-   * by word (the stamps narrowCandidates kept for it); returns the stamp those holding all of
-   * them reach. Survivors stay at or above `reached`, every other entry below it.
+   * by word (the stamps narrowCandidates kept for it; `fuzzy`: each word's ranges); returns
+   * the stamp those holding all of them reach. Survivors stay at or above `reached`, every other entry below it.
    */
-  private stampPrefixes(lo: readonly number[], hi: readonly number[], reached: number): number {
+  private stampPrefixes(
+    lo: readonly number[],
+    hi: readonly number[],
+    fuzzy: readonly number[][],
+    reached: number,
+  ): number {
     const { postingStart, postings } = this.dictionary;
     const reach = this.reach;
+    let level = reached;
     for (let w = 0; w < lo.length; w++) {
-      const level = reached + w;
+      // A word without typos ("the") has its prefix range as its only range: every survivor
+      // holds one of its tokens already.
+      if (fuzzy[w].length === 2 && fuzzy[w][0] === lo[w] && fuzzy[w][1] === hi[w]) continue;
       for (let i = postingStart[lo[w]]; i < postingStart[hi[w]]; i++) {
         const entry = postings[i];
         if (reach[entry] === level) reach[entry] = level + 1;
       }
+      level++;
     }
-    return reached + lo.length;
+    return level;
   }
 
   /** A base at or above every stamp in `reach`, with `span` fresh stamps above it. */
