@@ -203,6 +203,38 @@ describe('swapped letters count as one typo', () => {
       { numRuns: 400 },
     );
   });
+
+  it('agrees with the textbook table for words longer than the bit rows take (30 letters and more)', () => {
+    // ranges() keeps the distance rows for words past 29 letters; shorter ones are walked as
+    // bit sets. Tokens are a long stem with a few edits, so some fall within the budget.
+    const stem = 'abcabcabcabcabcabcabcabcabcabcab';
+    const edited = fc
+      .array(fc.tuple(fc.integer({ min: 1, max: 33 }), fc.constantFrom('a', 'b', 'c', '')), { maxLength: 3 })
+      .map((edits) => {
+        let token = stem;
+        for (const [at, letter] of edits) token = token.slice(0, at) + letter + token.slice(at + 1);
+        return token;
+      });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(edited, { minLength: 1, maxLength: 12 }),
+        edited,
+        fc.integer({ min: 0, max: 2 }),
+        (list, w, budget) => {
+          fc.pre(w.length >= 30);
+          const sorted = [...list].sort();
+          const accepts = (token: string): boolean => {
+            if (token[0] !== w[0]) return false;
+            for (let p = w.length; p <= token.length; p++)
+              if (naiveDistance(w, token.slice(0, p)) <= budget) return true;
+            return naiveDistance(w, token) <= budget;
+          };
+          expect(trieTokens(new TokenTrie(sorted), sorted, w, budget)).toEqual(sorted.filter(accepts));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
 
 describe('apostrophes join words', () => {
