@@ -435,7 +435,8 @@ export class NameMatcher {
    * After a narrowCandidates that stamped every word (survivors at `reached`), moves the
    * survivors holding a token of each word's prefix range [lo, hi) up one stamp a word, word
    * by word (the stamps narrowCandidates kept for it; `fuzzy`: each word's ranges); returns
-   * the stamp those holding all of them reach. Survivors stay at or above `reached`, every other entry below it.
+   * the stamp those holding all of them reach. Survivors stay at or above `reached`, every
+   * other entry below it.
    */
   private stampPrefixes(
     lo: readonly number[],
