@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/app-deps.js';
 import { demoAppWith, type TestApp } from '../helpers/app.js';
 import { type ChildServer, serveChild, stopChild } from '../helpers/child-server.js';
-import { MAX_ANSWER_MS, RequestFuzzer, runFuzz, seeded } from '../helpers/fuzz.js';
+import { MAX_ANSWER_MS, RequestFuzzer, runFuzz } from '../helpers/fuzz.js';
+import { seeded } from '../helpers/seeded.js';
 import { tempDirs } from '../helpers/temp.js';
 import { discardLogs, report } from './figures.js';
 

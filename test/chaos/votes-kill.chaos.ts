@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Store } from '../../loader/store.js';
 import { loadConfig } from '../../server/config.js';
 import { killChild, serveChild } from '../helpers/child-server.js';
-import { seeded } from '../helpers/fuzz.js';
+import { seeded } from '../helpers/seeded.js';
 import { tempDirs } from '../helpers/temp.js';
 import { discardLogs, report } from './figures.js';
 

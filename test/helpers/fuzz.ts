@@ -9,18 +9,6 @@ import { registeredRoutes } from '../../server/http.js';
 /** The longest any answer may take, in milliseconds: longer is a hang. */
 export const MAX_ANSWER_MS = 5_000;
 
-/** mulberry32: a small, fast, seeded PRNG; the same seed gives the same requests. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface FuzzRequest {
   method: string;
   /** Path and query. */

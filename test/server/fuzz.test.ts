@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/app-deps.js';
 import { demoAppWith, TEST_BASE_URL, type TestApp } from '../helpers/app.js';
-import { RequestFuzzer, runFuzz, seeded } from '../helpers/fuzz.js';
+import { RequestFuzzer, runFuzz } from '../helpers/fuzz.js';
+import { seeded } from '../helpers/seeded.js';
 
 const SEED = 16;
 const COUNT = 600;

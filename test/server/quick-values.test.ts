@@ -7,7 +7,7 @@ import { quickQueryValue, valueSchema } from '../../server/schemas/field-values.
 import { AWARD_FIELDS, FILTER_FIELDS, type FieldSpec } from '../../server/schemas/filter-fields.js';
 import type { FieldError } from '../../server/problem.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../../server/schemas/list-params.js';
-import { seeded } from '../helpers/fuzz.js';
+import { seeded } from '../helpers/seeded.js';
 
 const TOKENS = [
   '0',

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DistinctAssigner } from '../../../engine/text/assign.js';
+import { seeded } from '../../helpers/seeded.js';
 
 /** True when words 0..wordCount-1 can each take a distinct token j with its bit in masks[j]. */
 function bruteForce(masks: readonly number[], wordCount: number): boolean {
@@ -21,20 +22,9 @@ function bruteForce(masks: readonly number[], wordCount: number): boolean {
   return place(0);
 }
 
-/** A small deterministic generator (mulberry32), so a failure names its case. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('DistinctAssigner', () => {
   it('answers what brute force answers, on 20,000 random cases', () => {
-    const next = random(20261129);
+    const next = seeded(20261129);
     const assigner = new DistinctAssigner();
     let found = 0;
     let shortcut = 0;

@@ -10,24 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../engine/text/analyze.js';
 import { EXACT, FUZZY, NameMatcher, WORDS, type MatchLevel } from '../../../engine/text/name-matcher.js';
 import { oracleNameLevel, oracleQueryWords } from '../../oracle-text.js';
-
-/** A small deterministic generator (mulberry32), so a failure names its case. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../helpers/seeded.js';
 
 /** Words of the texts: common ones, their typos and longer forms, and rare ones. */
 const COMMON = ['the', 'game', 'card', 'war', 'wars', 'star', 'starship', 'of', 'dragon', 'castle'];
 const NEAR = ['gmae', 'gam', 'cards', 'dragons', 'dargon', 'castel', 'castles', 'stra', 'warship', 'thegame'];
 
 function texts(): string[] {
-  const next = random(20261130);
+  const next = seeded(20261130);
   const pick = (words: readonly string[]): string => words[Math.floor(next() * words.length)];
   const filler = (): string => {
     let word = '';

@@ -1,0 +1,14 @@
+// A seeded generator of numbers in [0, 1) for tests that draw many cases: the same seed gives
+// the same cases, so a failure names its case.
+
+/** mulberry32: a small, fast, seeded PRNG. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
