@@ -36,8 +36,11 @@ export class TokenTrie {
   private readonly hi: Uint32Array;
   private readonly depth: Uint16Array;
   private readonly tokens: readonly string[];
-  /** rangesByBits' table of the word's letters (all zero between calls; calls never overlap). */
-  private readonly letterBits = new Int32Array(65_536);
+  /**
+   * rangesByBits' table of the word's letters, one entry a UTF-16 code unit (256 KB, made on
+   * the first call; all zero between calls, which never overlap).
+   */
+  private letterBitsTable: Int32Array | null = null;
 
   constructor(tokens: readonly string[]) {
     this.tokens = tokens;
@@ -113,7 +116,8 @@ export class TokenTrie {
     const full = (1 << (m + 1)) - 1;
     const wordEnd = 1 << m;
     // letterBits[c]: bit j set where the word's j-th character (from 1) is c.
-    const letterBits = this.letterBits;
+    this.letterBitsTable ??= new Int32Array(65_536);
+    const letterBits = this.letterBitsTable;
     for (let j = 1; j <= m; j++) letterBits[word.charCodeAt(j - 1)] |= 1 << j;
     // states[d * levels + i]: level i's bits after the path's first d characters; at the
     // root, the word's first i characters are i deletions away.
