@@ -2,11 +2,12 @@
 // ceiling routes registered here on the same app, never in the product: a fixed small JSON
 // body, a pre-built 25-game page (the body GET /v1/games answers for the typical filter,
 // serialized once at startup), and the engine's call for that filter followed by the same
-// pre-built page (what the list route costs without its parsing, paging and body). Listens on 127.0.0.1 (port 0). Beside it, a bare `node:http`
-// server (no framework, no middleware) answers every request with the bytes the app sends
-// for the fixed small JSON: its body and its headers, captured once at startup: the
-// ceiling of the edge itself; on CPU_PATH it answers the process's CPU time instead, which the
-// bench reads around each route (CPU per request). Prints `LISTENING <port> <page bytes> <bare port>`.
+// pre-built page (what the list route costs without its parsing, paging and body). Listens
+// on 127.0.0.1 (port 0). Beside it, a bare `node:http` server (no framework, no middleware)
+// answers every request with the bytes the app sends for the fixed small JSON: its body and
+// its headers, captured once at startup: the ceiling of the edge itself; on CPU_PATH it
+// answers the process's CPU time instead, which the bench reads around each route (CPU per
+// request). Prints `LISTENING <port> <page bytes> <bare port>`.
 //
 //   tsx bench/http-server.ts <store file> <typical /v1/games path>
 
@@ -93,8 +94,9 @@ async function main(): Promise<void> {
 /**
  * The engine-then-page ceiling's handler: the typical filter parsed once here, then per
  * request the same engine call GET /v1/games makes (through the timed view its routes use,
- * so the server's engine histogram counts it) and the pre-built page. The page's total is checked
- * against the one found at startup, so the call's answer is used, never optimized away.
+ * so the server's engine histogram counts it) and the pre-built page. The page's total is
+ * checked against the one found at startup, so the call's answer is used, never optimized
+ * away.
  */
 function engineThenPage(
   state: DatasetState,
