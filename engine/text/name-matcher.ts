@@ -102,10 +102,11 @@ export class NameMatcher {
   private readonly repeatsToken: Uint8Array;
   private readonly exactMasks = new Uint8Array(256);
   /**
-   * No entry has more tokens than verify() reads (exactMasks' length), so a one-word query
-   * may skip verification and find just what verify() would.
+   * No entry has more tokens than verify() reads (exactMasks' length), so a one-word query,
+   * or a multi-word one its stamps decide, may skip verification and find just what verify()
+   * would.
    */
-  private readonly oneWordUnverified: boolean;
+  private readonly entriesFitVerify: boolean;
   private readonly fuzzyMasks = new Uint8Array(256);
   private readonly assigner = new DistinctAssigner();
 
@@ -187,7 +188,7 @@ export class NameMatcher {
       const end = Math.min(entryStart[e + 1], entryStart[e] + this.exactMasks.length);
       if (holdsTwice(entryTokens, entryStart[e], end)) this.repeatsToken[e] = 1;
     }
-    this.oneWordUnverified = widest <= this.exactMasks.length;
+    this.entriesFitVerify = widest <= this.exactMasks.length;
     this.listed = new Uint32Array(this.owner.length);
     this.reach = new Uint32Array(this.owner.length);
   }
@@ -253,7 +254,7 @@ export class NameMatcher {
     }
     try {
       if (!possible || (words.length === 0 && gramSource === undefined)) return;
-      if (words.length === 1 && query.cjk.length === 0 && this.oneWordUnverified) {
+      if (words.length === 1 && query.cjk.length === 0 && this.entriesFitVerify) {
         this.matchOneWord(lo[0], hi[0], fuzzy[0], generation, visit, wholeToken);
         return;
       }
@@ -424,7 +425,7 @@ export class NameMatcher {
    * asks), no CJK run to find, and no entry with more tokens than verify() reads.
    */
   private stampsDecide(query: AnalyzedText, fuzzy: readonly number[][]): boolean {
-    if (!this.narrowedByEvery || query.cjk.length > 0 || !this.oneWordUnverified) return false;
+    if (!this.narrowedByEvery || query.cjk.length > 0 || !this.entriesFitVerify) return false;
     for (let a = 1; a < fuzzy.length; a++) {
       for (let b = 0; b < a; b++) if (overlapping(fuzzy[a], fuzzy[b])) return false;
     }
