@@ -14,7 +14,7 @@
 import type { H3Event } from 'h3';
 
 /** Bytes for a body of a given size; its contents are undefined until written. */
-export type ByteAllocator = (size: number) => Uint8Array;
+export type ByteAllocator = (size: number) => Buffer;
 
 /** A new buffer for every body: where no response can say when its bytes were sent. */
 export const freshBytes: ByteAllocator = (size) => Buffer.allocUnsafe(size);
@@ -50,7 +50,7 @@ export class BodySlabs {
    * fit if need be), or a fresh buffer when the body is larger than a slab or every slab is
    * lent.
    */
-  take(size: number, holder: SlabHolder): Uint8Array {
+  take(size: number, holder: SlabHolder): Buffer {
     if (size > this.maxSlabBytes) return Buffer.allocUnsafe(size);
     let slab: Slab | undefined;
     for (const kept of this.slabs) {

@@ -29,10 +29,28 @@ export function gameLinks(slug: string, parentSlug: string | null): Record<strin
   return links;
 }
 
-/** A list URL: the endpoint path plus the given query parameters, in the given order. */
+/**
+ * What URLSearchParams leaves as it is when it serializes (the form-urlencoded set): a key or
+ * value made only of these is written unchanged.
+ */
+const FORM_UNCHANGED = /^[\w.*-]*$/;
+
+/**
+ * A list URL: the endpoint path plus the given query parameters, in the given order, encoded
+ * as URLSearchParams encodes them. Most are written as they are (a cursor is base64url and a
+ * dot, a limit digits): URLSearchParams' own encoder, char by char, cost the list route about
+ * 6 µs a request in the server's CPU profile.
+ */
 export function listHref(path: string, params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
+  let query = '';
+  for (const key in params) {
+    const value = params[key];
+    if (value === undefined) continue;
+    query += `${query === '' ? '' : '&'}${formEncoded(key)}=${formEncoded(String(value))}`;
+  }
+  return query === '' ? path : `${path}?${query}`;
+}
+
+function formEncoded(text: string): string {
+  return FORM_UNCHANGED.test(text) ? text : new URLSearchParams([['', text]]).toString().slice(1);
 }

@@ -45,8 +45,10 @@ export function listEnvelopeBytes(
   links: ListLinks,
   allocate: ByteAllocator = freshBytes,
 ): Uint8Array {
-  const tail = Buffer.from(`],"meta":${JSON.stringify(meta)},"_links":${JSON.stringify(links)}}`);
-  let size = DATA_OPEN.byteLength + tail.byteLength + Math.max(0, items.length - 1);
+  // The tail is written into the page from its string: no buffer of its own to copy from
+  const tail = `],"meta":${JSON.stringify(meta)},"_links":${JSON.stringify(links)}}`;
+  const tailBytes = Buffer.byteLength(tail);
+  let size = DATA_OPEN.byteLength + tailBytes + Math.max(0, items.length - 1);
   for (const pieces of items) for (const piece of pieces) size += piece.byteLength;
   const page = allocate(size);
   page.set(DATA_OPEN, 0);
@@ -58,6 +60,6 @@ export function listEnvelopeBytes(
       at += piece.byteLength;
     }
   }
-  page.set(tail, at);
+  page.write(tail, at);
   return page;
 }
