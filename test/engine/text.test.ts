@@ -140,6 +140,15 @@ function naiveAccepts(word: string, token: string, budget: number): boolean {
   return false;
 }
 
+/** The trie's tokens for `word` against the textbook rule's, over `list` sorted; returns the sorted list. */
+function expectTrieAgrees(list: readonly string[], word: string, budget: number): string[] {
+  const sorted = [...list].sort();
+  expect(trieTokens(new TokenTrie(sorted), sorted, word, budget)).toEqual(
+    sorted.filter((token) => naiveAccepts(word, token, budget)),
+  );
+  return sorted;
+}
+
 describe('typo budget and trie', () => {
   it('allows 0 edits under 4 characters, 1 up to 8, 2 above', () => {
     expect([typoBudget('cat'), typoBudget('mars'), typoBudget('wingspan'), typoBudget('gloomhaven')]).toEqual([
@@ -187,10 +196,7 @@ describe('swapped letters count as one typo', () => {
         word,
         fc.integer({ min: 0, max: 2 }),
         (list, w, budget) => {
-          const sorted = [...list].sort();
-          expect(trieTokens(new TokenTrie(sorted), sorted, w, budget)).toEqual(
-            sorted.filter((token) => naiveAccepts(w, token, budget)),
-          );
+          const sorted = expectTrieAgrees(list, w, budget);
           for (const token of sorted) {
             const exact = naiveDistance(w, token);
             const capped = editDistance(w, token, budget);
@@ -221,10 +227,7 @@ describe('swapped letters count as one typo', () => {
         fc.integer({ min: 0, max: 2 }),
         (list, w, budget) => {
           fc.pre(w.length >= 30);
-          const sorted = [...list].sort();
-          expect(trieTokens(new TokenTrie(sorted), sorted, w, budget)).toEqual(
-            sorted.filter((token) => naiveAccepts(w, token, budget)),
-          );
+          expectTrieAgrees(list, w, budget);
         },
       ),
       { numRuns: 150 },
